@@ -1,0 +1,44 @@
+/** What went wrong, for callers that map errors to their own outcome (HTTP status, exit code). */
+export type CatalogueErrorCode =
+  | 'E_BAD_PARAMETER'
+  | 'E_NOT_FOUND'
+  | 'E_INVALID_DOCUMENT'
+  | 'E_DUPLICATE_URI'
+  | 'E_MALFORMED_JSON'
+  | 'E_UNREADABLE'
+  | 'E_EMPTY_CATALOGUE'
+  | 'E_INVALID_CATALOGUE'
+  | 'E_BAD_SNAPSHOT'
+
+/** The one error type the core throws. Its message names the parameter, value, file or field. */
+export class CatalogueError extends Error {
+  readonly code: CatalogueErrorCode
+
+  constructor(code: CatalogueErrorCode, message: string, options?: ErrorOptions) {
+    super(message, options)
+    this.name = 'CatalogueError'
+    this.code = code
+  }
+}
+
+/** A malformed value of a known request parameter (an HTTP 400). */
+export class BadParameterError extends CatalogueError {
+  /** The parameter as the caller wrote it, e.g. `start_date__gte`. */
+  readonly parameter: string
+  readonly value: string
+
+  constructor(parameter: string, value: string, reason: string) {
+    super('E_BAD_PARAMETER', `Invalid value '${value}' for parameter '${parameter}': ${reason}`)
+    this.name = 'BadParameterError'
+    this.parameter = parameter
+    this.value = value
+  }
+}
+
+/** An unknown path or id (an HTTP 404). */
+export class NotFoundError extends CatalogueError {
+  constructor(message = 'Not found.') {
+    super('E_NOT_FOUND', message)
+    this.name = 'NotFoundError'
+  }
+}
