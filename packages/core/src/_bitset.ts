@@ -1,0 +1,96 @@
+/**
+ * A set of document ids as a bit array: the form every filter takes, so that combining filters
+ * is a word-wise AND over `size / 32` words whatever the number of matches.
+ */
+export class Bitset {
+  readonly words: Uint32Array
+  readonly size: number
+
+  constructor(size: number) {
+    this.size = size
+    this.words = new Uint32Array((size + 31) >>> 5)
+  }
+
+  /** A set holding every id below `size`. */
+  static full(size: number): Bitset {
+    const set = new Bitset(size)
+    set.words.fill(0xffffffff)
+    const extra = set.words.length * 32 - size
+    if (extra > 0) set.words[set.words.length - 1] = 0xffffffff >>> extra
+    return set
+  }
+
+  clone(): Bitset {
+    const copy = new Bitset(this.size)
+    copy.words.set(this.words)
+    return copy
+  }
+
+  add(id: number): void {
+    this.words[id >>> 5]! |= 1 << (id & 31)
+  }
+
+  has(id: number): boolean {
+    return (this.words[id >>> 5]! & (1 << (id & 31))) !== 0
+  }
+
+  /** Adds every id of a sorted id list (a posting list) from `start` to `end`. */
+  addAll(ids: Uint32Array, start = 0, end = ids.length): void {
+    const words = this.words
+    for (let i = start; i < end; i++) {
+      const id = ids[i]!
+      words[id >>> 5]! |= 1 << (id & 31)
+    }
+  }
+
+  /** Keeps only the ids also in `other`. */
+  and(other: Bitset): this {
+    const words = this.words
+    const others = other.words
+    for (let i = 0; i < words.length; i++) words[i]! &= others[i]!
+    return this
+  }
+
+  /** Removes the ids that are in `other`. */
+  andNot(other: Bitset): this {
+    const words = this.words
+    const others = other.words
+    for (let i = 0; i < words.length; i++) words[i]! &= ~others[i]!
+    return this
+  }
+
+  count(): number {
+    let total = 0
+    for (const word of this.words) total += popcount(word)
+    return total
+  }
+
+  /** Calls `visit` with each id in ascending order. */
+  forEachId(visit: (id: number) => void): void {
+    const words = this.words
+    for (let i = 0; i < words.length; i++) {
+      let word = words[i]!
+      while (word !== 0) {
+        const low = word & -word
+        visit((i << 5) + 31 - Math.clz32(low))
+        word ^= low
+      }
+    }
+  }
+
+  /** The ids in ascending order. */
+  toArray(): Uint32Array {
+    const ids = new Uint32Array(this.count())
+    let n = 0
+    this.forEachId((id) => {
+      ids[n++] = id
+    })
+    return ids
+  }
+}
+
+function popcount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555)
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333)
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
+}

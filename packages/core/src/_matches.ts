@@ -1,0 +1,107 @@
+/**
+ * A scored match set: ascending document ids with a score each. Full-text queries are evaluated
+ * as set operations on these, so their cost grows with the posting lists, not the catalogue.
+ */
+export interface Matches {
+  readonly ids: Uint32Array
+  readonly scores: Float32Array
+}
+
+export const NO_MATCHES: Matches = { ids: new Uint32Array(0), scores: new Float32Array(0) }
+
+/** Documents in both; scores add. */
+export function intersect(a: Matches, b: Matches): Matches {
+  if (a.ids.length > b.ids.length) return intersect(b, a)
+  const ids = new Uint32Array(a.ids.length)
+  const scores = new Float32Array(a.ids.length)
+  let n = 0
+  // Gallop through the longer list when it is much longer: cost ~ |a| log |b| instead of |a| + |b|.
+  const gallop = b.ids.length > a.ids.length * 16
+  let j = 0
+  for (let i = 0; i < a.ids.length && j < b.ids.length; i++) {
+    const id = a.ids[i]!
+    j = gallop ? lowerBound(b.ids, id, j) : advance(b.ids, id, j)
+    if (j < b.ids.length && b.ids[j] === id) {
+      ids[n] = id
+      scores[n++] = a.scores[i]! + b.scores[j]!
+    }
+  }
+  return { ids: ids.subarray(0, n), scores: scores.subarray(0, n) }
+}
+
+/** Documents in either; scores add. */
+export function union(a: Matches, b: Matches): Matches {
+  const ids = new Uint32Array(a.ids.length + b.ids.length)
+  const scores = new Float32Array(ids.length)
+  let i = 0
+  let j = 0
+  let n = 0
+  while (i < a.ids.length || j < b.ids.length) {
+    const x = i < a.ids.length ? a.ids[i]! : Number.POSITIVE_INFINITY
+    const y = j < b.ids.length ? b.ids[j]! : Number.POSITIVE_INFINITY
+    if (x === y) {
+      ids[n] = x
+      scores[n++] = a.scores[i++]! + b.scores[j++]!
+    } else if (x < y) {
+      ids[n] = x
+      scores[n++] = a.scores[i++]!
+    } else {
+      ids[n] = y
+      scores[n++] = b.scores[j++]!
+    }
+  }
+  return { ids: ids.subarray(0, n), scores: scores.subarray(0, n) }
+}
+
+/** Documents of `a` not in `b`; `a`'s scores. */
+export function subtract(a: Matches, b: Matches): Matches {
+  const ids = new Uint32Array(a.ids.length)
+  const scores = new Float32Array(a.ids.length)
+  let n = 0
+  let j = 0
+  for (let i = 0; i < a.ids.length; i++) {
+    const id = a.ids[i]!
+    j = advance(b.ids, id, j)
+    if (j < b.ids.length && b.ids[j] === id) continue
+    ids[n] = id
+    scores[n++] = a.scores[i]!
+  }
+  return { ids: ids.subarray(0, n), scores: scores.subarray(0, n) }
+}
+
+/** Keeps the documents for which `keep` is true. */
+export function filterMatches(matches: Matches, keep: (id: number) => boolean): Matches {
+  const ids = new Uint32Array(matches.ids.length)
+  const scores = new Float32Array(matches.ids.length)
+  let n = 0
+  for (let i = 0; i < matches.ids.length; i++) {
+    const id = matches.ids[i]!
+    if (!keep(id)) continue
+    ids[n] = id
+    scores[n++] = matches.scores[i]!
+  }
+  return { ids: ids.subarray(0, n), scores: scores.subarray(0, n) }
+}
+
+function advance(ids: Uint32Array, target: number, from: number): number {
+  let j = from
+  while (j < ids.length && ids[j]! < target) j++
+  return j
+}
+
+/** First index at or after `from` whose id is >= target (exponential then binary search). */
+function lowerBound(ids: Uint32Array, target: number, from: number): number {
+  let low = from
+  let bound = 1
+  while (from + bound < ids.length && ids[from + bound]! < target) {
+    low = from + bound + 1
+    bound *= 2
+  }
+  let high = Math.min(from + bound, ids.length)
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (ids[mid]! < target) low = mid + 1
+    else high = mid
+  }
+  return low
+}

@@ -1,0 +1,224 @@
+import MiniSearch, { type AsPlainObject, type Options } from 'minisearch'
+import { filterMatches, intersect, type Matches, NO_MATCHES, subtract, union } from './_matches.js'
+import { analyze, processTerm, tokenize } from './analyze.js'
+import type { QueryNode } from './query-syntax.js'
+
+/** The searchable text of one document, field by field. */
+export interface SearchableText {
+  title: string
+  text: string
+  terms: string
+}
+
+export const TEXT_FIELDS = ['title', 'text', 'terms'] as const
+const FIELD_BOOSTS: Record<(typeof TEXT_FIELDS)[number], number> = { title: 5, text: 1, terms: 1 }
+// MiniSearch's BM25+ parameters, so our scores rank as MiniSearch.search would.
+const BM25 = { k: 1.2, b: 0.7, d: 0.5 }
+/** A prefix that expands to more index terms than this keeps the most frequent ones. */
+const MAX_PREFIX_EXPANSIONS = 2000
+/** Posting lists kept converted, counted in postings (ids), least recently used dropped first. */
+const CACHE_BUDGET = 8_000_000
+
+type IndexedDocument = SearchableText & { id: number }
+
+/** The parts of MiniSearch we read: its vocabulary and raw postings, never its result objects. */
+interface MiniSearchInternals {
+  _index: {
+    get(term: string): Map<number, Map<number, number>> | undefined
+    atPrefix(prefix: string): Iterable<[string, Map<number, Map<number, number>>]>
+  }
+  _fieldIds: Record<string, number>
+  _fieldLength: Map<number, number[]>
+  _avgFieldLength: number[]
+  _documentCount: number
+}
+
+const miniSearchOptions: Options<IndexedDocument> = {
+  idField: 'id',
+  fields: [...TEXT_FIELDS],
+  storeFields: [],
+  tokenize: (text) => tokenize(text),
+  processTerm: (term) => processTerm(term) ?? false,
+}
+
+/**
+ * The full-text index: MiniSearch owns tokenizing, the vocabulary and prefix expansion; matching
+ * and scoring run here on typed-array posting lists (BM25+ per document precomputed per term),
+ * so a query never builds an object per hit.
+ */
+export class TextIndex {
+  private readonly search: MiniSearch<IndexedDocument>
+  private readonly internals: MiniSearchInternals
+  private readonly fieldLengths: Float32Array[]
+  private readonly cache = new Map<string, Matches>()
+  private cached = 0
+  private readonly textOf: (id: number) => SearchableText
+
+  private constructor(search: MiniSearch<IndexedDocument>, textOf: (id: number) => SearchableText) {
+    this.search = search
+    this.internals = search as unknown as MiniSearchInternals
+    this.textOf = textOf
+    const count = this.internals._documentCount
+    this.fieldLengths = TEXT_FIELDS.map(() => new Float32Array(count))
+    for (const [id, lengths] of this.internals._fieldLength) {
+      TEXT_FIELDS.forEach((_, field) => {
+        this.fieldLengths[field]![id] = lengths[field] ?? 0
+      })
+    }
+  }
+
+  /** Starts an index to which documents are added in catalogue order (id = position). */
+  static builder(): TextIndexBuilder {
+    return new TextIndexBuilder()
+  }
+
+  /** Restores an index from {@link TextIndex.toJSON}. */
+  static fromJSON(json: AsPlainObject, textOf: (id: number) => SearchableText): TextIndex {
+    return new TextIndex(MiniSearch.loadJS(json, miniSearchOptions), textOf)
+  }
+
+  /** @internal used by the builder */
+  static fromMiniSearch(
+    search: MiniSearch<IndexedDocument>,
+    textOf: (id: number) => SearchableText,
+  ): TextIndex {
+    return new TextIndex(search, textOf)
+  }
+
+  toJSON(): AsPlainObject {
+    return this.search.toJSON()
+  }
+
+  /** Number of distinct terms in the vocabulary. */
+  get termCount(): number {
+    return this.search.termCount
+  }
+
+  /** Evaluates a parsed query into scored matches (ascending ids). */
+  evaluate(node: QueryNode): Matches {
+    switch (node.kind) {
+      case 'term':
+        return this.postings(node.term)
+      case 'prefix':
+        return this.prefixPostings(node.prefix)
+      case 'phrase':
+        return this.phrase(node.terms)
+      case 'or':
+        return node.children.map((child) => this.evaluate(child)).reduce(union)
+      case 'not':
+        // A lone negation matches nothing by itself; 'and' applies it to its positive siblings.
+        return NO_MATCHES
+      case 'and': {
+        const positives = node.children.filter((child) => child.kind !== 'not')
+        const negatives = node.children.filter((child) => child.kind === 'not')
+        const sets = positives.map((child) => this.evaluate(child))
+        sets.sort((a, b) => a.ids.length - b.ids.length)
+        let result = sets.reduce(intersect)
+        for (const negative of negatives) {
+          if (result.ids.length === 0) break
+          if (negative.kind === 'not') result = subtract(result, this.evaluate(negative.child))
+        }
+        return result
+      }
+    }
+  }
+
+  /** The documents containing an analyzed term, with their BM25+ score for it. */
+  private postings(term: string): Matches {
+    const hit = this.cache.get(term)
+    if (hit) {
+      this.cache.delete(term)
+      this.cache.set(term, hit)
+      return hit
+    }
+    const fields = this.internals._index.get(term)
+    const matches = fields ? this.score(fields) : NO_MATCHES
+    this.remember(term, matches)
+    return matches
+  }
+
+  private score(fields: Map<number, Map<number, number>>): Matches {
+    const total = this.internals._documentCount
+    const perDocument = new Map<number, number>()
+    for (const [fieldId, frequencies] of fields) {
+      const field = TEXT_FIELDS[fieldId]
+      if (!field) continue
+      const boost = FIELD_BOOSTS[field]
+      const lengths = this.fieldLengths[fieldId]!
+      const average = this.internals._avgFieldLength[fieldId] || 1
+      const df = frequencies.size
+      const idf = Math.log(1 + (total - df + 0.5) / (df + 0.5))
+      for (const [id, tf] of frequencies) {
+        const norm = BM25.k * (1 - BM25.b + (BM25.b * lengths[id]!) / average)
+        const score = boost * idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + norm))
+        perDocument.set(id, (perDocument.get(id) ?? 0) + score)
+      }
+    }
+    const ids = Uint32Array.from(perDocument.keys()).sort()
+    const scores = new Float32Array(ids.length)
+    ids.forEach((id, i) => {
+      scores[i] = perDocument.get(id)!
+    })
+    return { ids, scores }
+  }
+
+  private prefixPostings(prefix: string): Matches {
+    const expansions: [string, number][] = []
+    for (const [term, fields] of this.internals._index.atPrefix(prefix)) {
+      let frequency = 0
+      for (const documents of fields.values()) frequency += documents.size
+      expansions.push([term, frequency])
+    }
+    if (expansions.length > MAX_PREFIX_EXPANSIONS) {
+      expansions.sort((a, b) => b[1] - a[1])
+      expansions.length = MAX_PREFIX_EXPANSIONS
+    }
+    let result = NO_MATCHES
+    for (const [term] of expansions) result = union(result, this.postings(term))
+    return result
+  }
+
+  /** Documents with every term, then checked for the terms in sequence within one field. */
+  private phrase(terms: string[]): Matches {
+    const candidates = terms
+      .map((term) => this.postings(term))
+      .sort((a, b) => a.ids.length - b.ids.length)
+      .reduce(intersect)
+    return filterMatches(candidates, (id) => {
+      const text = this.textOf(id)
+      return TEXT_FIELDS.some((field) => containsSequence(analyze(text[field]), terms))
+    })
+  }
+
+  private remember(term: string, matches: Matches): void {
+    this.cache.set(term, matches)
+    this.cached += matches.ids.length
+    for (const [oldest, dropped] of this.cache) {
+      if (this.cached <= CACHE_BUDGET) break
+      this.cache.delete(oldest)
+      this.cached -= dropped.ids.length
+    }
+  }
+}
+
+/** Adds documents to MiniSearch one at a time, in catalogue order. */
+export class TextIndexBuilder {
+  private readonly search = new MiniSearch<IndexedDocument>(miniSearchOptions)
+  private next = 0
+
+  add(text: SearchableText): void {
+    this.search.add({ id: this.next++, ...text })
+  }
+
+  build(textOf: (id: number) => SearchableText): TextIndex {
+    return TextIndex.fromMiniSearch(this.search, textOf)
+  }
+}
+
+function containsSequence(tokens: string[], sequence: string[]): boolean {
+  outer: for (let i = 0; i + sequence.length <= tokens.length; i++) {
+    for (let j = 0; j < sequence.length; j++) if (tokens[i + j] !== sequence[j]) continue outer
+    return true
+  }
+  return false
+}

@@ -1,0 +1,159 @@
+import { CatalogueBuilder } from './_build.js'
+import { Catalogue, type CatalogueOptions } from './catalogue.js'
+import type { CatalogueDocument, DocumentType } from './documents.js'
+import { CatalogueError } from './errors.js'
+import {
+  type DocumentSource,
+  formatSource,
+  type ReadProgress,
+  readDocuments,
+} from './read-documents.js'
+import { type Problem, validateDocument } from './validate.js'
+
+/** A document that was refused, where it was and why. */
+export interface InvalidDocument {
+  source: DocumentSource
+  /** The document's uri when it had a readable one. */
+  uri?: string
+  problems: Problem[]
+}
+
+/** Options of {@link loadCatalogue}. */
+export interface LoadOptions extends CatalogueOptions {
+  /** Load the valid documents and report the invalid ones instead of refusing the load. @default false */
+  skipInvalid?: boolean
+  /** Called as documents are read, for a progress bar. */
+  onProgress?: (progress: ReadProgress) => void
+  /** How many invalid documents the error message lists before it only counts them. @default 20 */
+  maxReported?: number
+}
+
+/** What {@link loadCatalogue} gives back. */
+export interface LoadResult {
+  catalogue: Catalogue
+  /** Documents skipped with `skipInvalid` (empty otherwise: any invalid document refuses the load). */
+  skipped: InvalidDocument[]
+  /** Documents loaded, by type. */
+  counts: Record<DocumentType, number>
+  /** Milliseconds spent reading, validating and building. */
+  milliseconds: number
+}
+
+/** The error of a refused load: every invalid document (up to a cap) and the total. */
+export class InvalidCatalogueError extends CatalogueError {
+  readonly invalid: InvalidDocument[]
+
+  constructor(invalid: InvalidDocument[], maxReported: number) {
+    super('E_INVALID_CATALOGUE', describeInvalid(invalid, maxReported))
+    this.name = 'InvalidCatalogueError'
+    this.invalid = invalid
+  }
+}
+
+/**
+ * Reads, validates and builds a catalogue from a JSON array file, an NDJSON file or a directory.
+ * Nothing is half-loaded: unless `skipInvalid` is set, any invalid or duplicate document refuses
+ * the whole load with an {@link InvalidCatalogueError} naming each one's file, line or index,
+ * field and reason.
+ * @example const { catalogue } = await loadCatalogue('data/sample.ndjson')
+ */
+export async function loadCatalogue(path: string, options: LoadOptions = {}): Promise<LoadResult> {
+  const started = performance.now()
+  const { documents, invalid } = await collect(path, options)
+  if (invalid.length > 0 && !options.skipInvalid) {
+    throw new InvalidCatalogueError(invalid, options.maxReported ?? 20)
+  }
+  if (documents.size === 0) {
+    throw new CatalogueError('E_EMPTY_CATALOGUE', `No documents found in ${path}`)
+  }
+  const catalogue = new Catalogue(documents.build(), options)
+  return {
+    catalogue,
+    skipped: invalid,
+    counts: countTypes(catalogue),
+    milliseconds: performance.now() - started,
+  }
+}
+
+/**
+ * Validates every document of a path without building a catalogue: what `catalogue validate`
+ * reports. Throws only for unreadable files and malformed JSON.
+ */
+export async function checkCatalogue(
+  path: string,
+  options: Pick<LoadOptions, 'onProgress'> = {},
+): Promise<{ counts: Record<DocumentType, number>; invalid: InvalidDocument[] }> {
+  const counts: Record<DocumentType, number> = { agent: 0, collection: 0, object: 0, term: 0 }
+  const invalid: InvalidDocument[] = []
+  const seen = new Map<string, DocumentSource>()
+  for await (const { value, source } of readDocuments(path, options)) {
+    const problems = problemsOf(value, seen, source)
+    if (problems.length > 0) invalid.push({ source, uri: uriOf(value), problems })
+    else counts[(value as CatalogueDocument).type]++
+  }
+  return { counts, invalid }
+}
+
+async function collect(path: string, options: LoadOptions) {
+  const documents = new CatalogueBuilder()
+  const invalid: InvalidDocument[] = []
+  const seen = new Map<string, DocumentSource>()
+  for await (const { value, source, text } of readDocuments(path, options)) {
+    const problems = problemsOf(value, seen, source)
+    if (problems.length > 0) {
+      invalid.push({ source, uri: uriOf(value), problems })
+      continue
+    }
+    // Once a load is refused, building the rest would be wasted work.
+    if (invalid.length === 0 || options.skipInvalid) documents.add(value as CatalogueDocument, text)
+  }
+  return { documents, invalid }
+}
+
+function problemsOf(
+  value: unknown,
+  seen: Map<string, DocumentSource>,
+  source: DocumentSource,
+): Problem[] {
+  const problems = validateDocument(value)
+  if (problems.length > 0) return problems
+  const uri = (value as CatalogueDocument).uri
+  const first = seen.get(uri)
+  if (first)
+    return [{ path: '/uri', message: `duplicate uri ${uri}, first seen at ${formatSource(first)}` }]
+  seen.set(uri, source)
+  return []
+}
+
+function uriOf(value: unknown): string | undefined {
+  const uri = (value as { uri?: unknown } | null)?.uri
+  return typeof uri === 'string' ? uri : undefined
+}
+
+function countTypes(catalogue: Catalogue): Record<DocumentType, number> {
+  const { typeSets } = catalogue.data
+  return {
+    agent: typeSets.agent.count(),
+    collection: typeSets.collection.count(),
+    object: typeSets.object.count(),
+    term: typeSets.term.count(),
+  }
+}
+
+/** One line per problem: `file:line field: reason`. */
+export function describeProblem(document: InvalidDocument, problem: Problem): string {
+  const field = problem.path === '' ? '(document)' : problem.path
+  const uri = document.uri ? ` (${document.uri})` : ''
+  return `${formatSource(document.source)}${uri} ${field}: ${problem.message}`
+}
+
+function describeInvalid(invalid: InvalidDocument[], maxReported: number): string {
+  const lines = invalid
+    .slice(0, maxReported)
+    .flatMap((document) =>
+      document.problems.map((problem) => `  ${describeProblem(document, problem)}`),
+    )
+  const more = invalid.length > maxReported ? `\n  … and ${invalid.length - maxReported} more` : ''
+  const noun = invalid.length === 1 ? 'document' : 'documents'
+  return `The catalogue was not loaded: ${invalid.length} invalid ${noun}\n${lines.join('\n')}${more}`
+}

@@ -1,0 +1,186 @@
+import { createReadStream } from 'node:fs'
+import { readdir, readFile, stat } from 'node:fs/promises'
+import { join, relative } from 'node:path'
+import { createInterface } from 'node:readline'
+import { type ParseError, parse as parseTolerant, printParseErrorCode } from 'jsonc-parser'
+import { CatalogueError } from './errors.js'
+
+/** Where a document was read from: a file, and a line (NDJSON) or an index (JSON array). */
+export interface DocumentSource {
+  file: string
+  /** 1-based line of an NDJSON file. */
+  line?: number
+  /** 0-based position in a JSON array file. */
+  index?: number
+}
+
+/** A parsed JSON value and where it came from. */
+export interface SourcedValue {
+  value: unknown
+  source: DocumentSource
+  /** The JSON text of the value when the reader had it (an NDJSON line), to spare a stringify. */
+  text?: string
+}
+
+/** Reading progress, reported as files are read. */
+export interface ReadProgress {
+  documents: number
+  bytesRead: number
+  totalBytes: number
+}
+
+/** Options of {@link readDocuments}. */
+export interface ReadOptions {
+  /** Called now and then while reading (at most every 1,000 documents, and at the end). */
+  onProgress?: (progress: ReadProgress) => void
+}
+
+/** Formats a source as `file:line`, `file[index]` or `file`. */
+export function formatSource(source: DocumentSource): string {
+  if (source.line !== undefined) return `${source.file}:${source.line}`
+  if (source.index !== undefined) return `${source.file}[${source.index}]`
+  return source.file
+}
+
+const NDJSON_EXTENSIONS = ['.ndjson', '.jsonl']
+
+/**
+ * Reads every JSON value of a catalogue path: a JSON array file, an NDJSON file (streamed line by
+ * line, so a file of any size never sits in memory whole) or a directory searched recursively for
+ * `.json`, `.ndjson` and `.jsonl` files (in name order). Throws a {@link CatalogueError} for an
+ * unreadable path or malformed JSON, naming the file, line and column.
+ */
+export async function* readDocuments(
+  path: string,
+  options: ReadOptions = {},
+): AsyncGenerator<SourcedValue> {
+  const files = await listFiles(path)
+  const progress: ReadProgress = { documents: 0, bytesRead: 0, totalBytes: 0 }
+  for (const file of files) progress.totalBytes += file.size
+  const report = () => options.onProgress?.({ ...progress })
+  for (const file of files) {
+    const before = progress.bytesRead
+    const values = isNdjson(file.path, file.firstChar)
+      ? readNdjson(file.path, (bytes) => {
+          progress.bytesRead = before + bytes
+        })
+      : await readJsonFile(file.path)
+    for await (const value of values) {
+      progress.documents += 1
+      if (progress.documents % 1000 === 0) report()
+      yield value
+    }
+    progress.bytesRead = before + file.size
+  }
+  report()
+}
+
+interface CatalogueFile {
+  path: string
+  size: number
+  firstChar: string
+}
+
+async function listFiles(path: string): Promise<CatalogueFile[]> {
+  const stats = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    throw unreadable(path, error)
+  })
+  if (!stats.isDirectory()) return [await describeFile(path, stats.size)]
+  const entries = await readdir(path, { recursive: true, withFileTypes: true }).catch(
+    (error: NodeJS.ErrnoException) => {
+      throw unreadable(path, error)
+    },
+  )
+  const names = entries
+    .filter((entry) => entry.isFile() && /\.(json|ndjson|jsonl)$/i.test(entry.name))
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
+    .sort((a, b) => (relative(path, a) < relative(path, b) ? -1 : 1))
+  const files: CatalogueFile[] = []
+  for (const name of names) files.push(await describeFile(name, (await stat(name)).size))
+  return files
+}
+
+async function describeFile(path: string, size: number): Promise<CatalogueFile> {
+  const firstChar = await new Promise<string>((resolve, reject) => {
+    const stream = createReadStream(path, { start: 0, end: 4095, encoding: 'utf8' })
+    let head = ''
+    stream.on('data', (chunk) => {
+      head += chunk
+    })
+    stream.on('error', (error: NodeJS.ErrnoException) => reject(unreadable(path, error)))
+    stream.on('end', () => resolve(head.trimStart().charAt(0)))
+  })
+  return { path, size, firstChar }
+}
+
+function isNdjson(path: string, firstChar: string): boolean {
+  const lower = path.toLowerCase()
+  if (NDJSON_EXTENSIONS.some((extension) => lower.endsWith(extension))) return true
+  if (lower.endsWith('.json')) return false
+  return firstChar === '{'
+}
+
+async function* readNdjson(path: string, onBytes: (bytes: number) => void) {
+  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 })
+  const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY })
+  let line = 0
+  try {
+    for await (const text of lines) {
+      line += 1
+      onBytes(stream.bytesRead)
+      if (text.trim() === '') continue
+      yield { value: parseJson(text, path, line), source: { file: path, line }, text }
+    }
+  } catch (error) {
+    if (error instanceof CatalogueError) throw error
+    throw unreadable(path, error as NodeJS.ErrnoException)
+  } finally {
+    lines.close()
+    stream.destroy()
+  }
+}
+
+async function readJsonFile(path: string): Promise<SourcedValue[]> {
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw unreadable(path, error)
+  })
+  const value = parseJson(text, path, 1)
+  if (!Array.isArray(value)) return [{ value, source: { file: path } }]
+  return value.map((item, index) => ({ value: item, source: { file: path, index } }))
+}
+
+/** JSON.parse with an error that names the file, line and column of the first mistake. */
+function parseJson(text: string, file: string, firstLine: number): unknown {
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    const { line, column, reason } = locateJsonError(text)
+    throw new CatalogueError(
+      'E_MALFORMED_JSON',
+      `Malformed JSON in ${file} at line ${firstLine + line - 1}, column ${column}: ${reason}`,
+      { cause: error },
+    )
+  }
+}
+
+function locateJsonError(text: string): { line: number; column: number; reason: string } {
+  const errors: ParseError[] = []
+  parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false })
+  const first = errors[0]
+  const offset = first ? first.offset : text.length
+  const reason = first ? describeParseError(printParseErrorCode(first.error)) : 'not valid JSON'
+  const before = text.slice(0, offset)
+  const line = before.split('\n').length
+  const column = offset - before.lastIndexOf('\n')
+  return { line, column, reason }
+}
+
+function describeParseError(code: string): string {
+  // 'PropertyNameExpected' -> 'property name expected'
+  return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
+}
+
+function unreadable(path: string, error: NodeJS.ErrnoException): CatalogueError {
+  const reason = error.code === 'ENOENT' ? 'no such file or directory' : error.message
+  return new CatalogueError('E_UNREADABLE', `Cannot read ${path}: ${reason}`, { cause: error })
+}

@@ -1,0 +1,286 @@
+import { BadParameterError } from './errors.js'
+import { parseQuery, type QueryNode } from './query-syntax.js'
+
+/** The endpoints that take list parameters; each allows its own filters and sort fields. */
+export type Endpoint = 'search' | 'facets' | 'collections' | 'children' | 'minimap'
+
+/** A field that can be filtered on. */
+export type FilterField =
+  | 'category'
+  | 'genre'
+  | 'type'
+  | 'subject'
+  | 'creator'
+  | 'online'
+  | 'start_date'
+  | 'end_date'
+
+/** How a filter compares: API.md §3's lookups, `exact` being the plain `field=value`. */
+export type Lookup =
+  | 'exact'
+  | 'in'
+  | 'exclude'
+  | 'prefix'
+  | 'wildcard'
+  | 'gt'
+  | 'gte'
+  | 'lt'
+  | 'lte'
+  | 'range'
+
+/** One filter: documents whose `field` satisfies `lookup` against `values`. */
+export type Filter =
+  | {
+      field: TextField
+      lookup: 'exact' | 'in' | 'exclude' | 'prefix' | 'wildcard'
+      values: string[]
+    }
+  | { field: 'online'; lookup: 'exact'; values: boolean[] }
+  | { field: DateField; lookup: DateLookup; values: number[] }
+
+export type TextField = 'category' | 'genre' | 'type' | 'subject' | 'creator'
+export type DateField = 'start_date' | 'end_date'
+export type DateLookup = 'exact' | 'in' | 'gt' | 'gte' | 'lt' | 'lte' | 'range'
+
+/** A field results can be sorted on. */
+export type SortField = 'title' | 'start_date' | 'end_date' | 'creator'
+export interface SortKey {
+  field: SortField
+  descending: boolean
+}
+
+/** A validated list request: the same for every front end (HTTP, CLI, library). */
+export interface ListRequest {
+  readonly endpoint: Endpoint
+  /** The query as written, trimmed; '' when none. */
+  readonly queryText: string
+  /** The parsed query, null when there is none (or it has no positive part). */
+  readonly query: QueryNode | null
+  readonly filters: Filter[]
+  readonly sort: SortKey[]
+  readonly limit: number
+  readonly offset: number
+  /** Every parameter of the request as given (unknown ones too), for `next`/`previous` links. */
+  readonly params: ReadonlyArray<readonly [string, string]>
+}
+
+/** Parameters as URLSearchParams or a plain object (a repeated parameter as an array). */
+export type RequestParams =
+  | URLSearchParams
+  | Readonly<Record<string, string | readonly string[] | number | boolean | undefined>>
+
+/** Options of {@link parseRequest}. */
+export interface ParseOptions {
+  /** Largest page size; larger `limit`s are clamped to it. @default 500 */
+  maxLimit?: number
+  /** Page size when `limit` is not given. @default 50 */
+  defaultLimit?: number
+}
+
+const TEXT_FIELDS: readonly TextField[] = ['category', 'genre', 'type', 'subject', 'creator']
+const DATE_FIELDS: readonly DateField[] = ['start_date', 'end_date']
+const TEXT_LOOKUPS = ['in', 'exclude', 'prefix', 'wildcard'] as const
+const DATE_LOOKUPS = ['gt', 'gte', 'lt', 'lte', 'range', 'in'] as const
+
+const ALLOWED: Record<Endpoint, { filters: readonly FilterField[]; sorts: readonly SortField[] }> =
+  {
+    search: {
+      filters: [...TEXT_FIELDS, 'online', ...DATE_FIELDS],
+      sorts: ['title', 'start_date', 'end_date', 'creator'],
+    },
+    facets: {
+      filters: [...TEXT_FIELDS, 'online', ...DATE_FIELDS],
+      sorts: ['title', 'start_date', 'end_date', 'creator'],
+    },
+    collections: {
+      filters: ['category', 'genre', 'subject', 'creator', 'online', ...DATE_FIELDS],
+      sorts: ['title', 'start_date', 'end_date'],
+    },
+    children: {
+      filters: ['category', 'genre', 'subject', 'creator', 'online', ...DATE_FIELDS],
+      sorts: ['title', 'start_date', 'end_date'],
+    },
+    minimap: {
+      filters: ['category', 'genre', 'subject', 'creator', 'online', ...DATE_FIELDS],
+      sorts: ['title', 'start_date', 'end_date'],
+    },
+  }
+
+/**
+ * Parses and validates the parameters of a list endpoint (API.md §3). Unknown parameters and empty
+ * values are ignored; a malformed value of a known parameter throws a {@link BadParameterError}
+ * naming the parameter and the value.
+ * @example parseRequest('search', new URLSearchParams('query=banana&genre=audio&limit=10'))
+ */
+export function parseRequest(
+  endpoint: Endpoint,
+  params: RequestParams,
+  options: ParseOptions = {},
+): ListRequest {
+  const maxLimit = options.maxLimit ?? 500
+  const defaultLimit = Math.min(options.defaultLimit ?? 50, maxLimit)
+  const pairs = toPairs(params)
+  const allowed = ALLOWED[endpoint]
+  let queryText = ''
+  let limit = defaultLimit
+  let offset = 0
+  const sort: SortKey[] = []
+  const filters: Filter[] = []
+  const plainValues = new Map<FilterField, string[]>()
+
+  for (const [name, raw] of pairs) {
+    const value = raw.trim()
+    if (value === '') continue
+    if (name === 'query') queryText = queryText ? `${queryText} ${value}` : value
+    else if (name === 'limit') limit = Math.min(parseCount(name, value, 1), maxLimit)
+    else if (name === 'offset') offset = parseCount(name, value, 0)
+    else if (name === 'sort') sort.push(...parseSort(value, allowed.sorts))
+    else {
+      const [field, lookup, ...rest] = name.split('__')
+      if (!isFilterField(field) || !allowed.filters.includes(field) || rest.length > 0) continue
+      if (lookup === undefined) {
+        plainValues.set(field, [...(plainValues.get(field) ?? []), value])
+      } else {
+        filters.push(parseLookup(name, field, lookup, value))
+      }
+    }
+  }
+  // A repeated plain parameter is a choice among its values (DIMES sends facet selections so).
+  for (const [field, values] of plainValues) {
+    const name = field
+    if (field === 'online') {
+      filters.push({ field, lookup: 'exact', values: values.map((v) => parseBoolean(name, v)) })
+    } else if (isDateField(field)) {
+      filters.push({ field, lookup: 'in', values: values.map((v) => parseYear(name, v)) })
+    } else {
+      filters.push({
+        field: field as TextField,
+        lookup: values.length > 1 ? 'in' : 'exact',
+        values,
+      })
+    }
+  }
+  return {
+    endpoint,
+    queryText,
+    query: queryText ? parseQuery(queryText) : null,
+    filters,
+    sort: dedupeSort(sort),
+    limit,
+    offset,
+    params: pairs,
+  }
+}
+
+function toPairs(params: RequestParams): [string, string][] {
+  if (params instanceof URLSearchParams) return [...params]
+  const pairs: [string, string][] = []
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue
+    if (Array.isArray(value)) for (const item of value) pairs.push([name, String(item)])
+    else pairs.push([name, String(value)])
+  }
+  return pairs
+}
+
+function isFilterField(field: string | undefined): field is FilterField {
+  return (
+    field !== undefined &&
+    ((TEXT_FIELDS as readonly string[]).includes(field) ||
+      (DATE_FIELDS as readonly string[]).includes(field) ||
+      field === 'online')
+  )
+}
+
+function isDateField(field: FilterField): field is DateField {
+  return (DATE_FIELDS as readonly string[]).includes(field)
+}
+
+function parseLookup(name: string, field: FilterField, lookup: string, value: string): Filter {
+  if (field === 'online') throw unsupported(name, value, field, lookup, ['(none)'])
+  if (isDateField(field)) {
+    if (!(DATE_LOOKUPS as readonly string[]).includes(lookup)) {
+      throw unsupported(name, value, field, lookup, DATE_LOOKUPS)
+    }
+    const parts = splitValues(value)
+    const years = parts.map((part) => parseYear(name, part, value))
+    if (lookup === 'range' && years.length > 2) {
+      throw new BadParameterError(name, value, 'a range is two years joined by __, e.g. 1900__1950')
+    }
+    if (lookup !== 'range' && lookup !== 'in' && years.length !== 1) {
+      throw new BadParameterError(name, value, 'expected a single year, e.g. 1950')
+    }
+    return { field, lookup: lookup as DateLookup, values: years }
+  }
+  if (!(TEXT_LOOKUPS as readonly string[]).includes(lookup)) {
+    throw unsupported(name, value, field, lookup, TEXT_LOOKUPS)
+  }
+  const values = lookup === 'in' || lookup === 'exclude' ? splitValues(value) : [value]
+  return { field: field as TextField, lookup: lookup as (typeof TEXT_LOOKUPS)[number], values }
+}
+
+function splitValues(value: string): string[] {
+  return value.split('__').filter((part) => part !== '')
+}
+
+function unsupported(
+  name: string,
+  value: string,
+  field: string,
+  lookup: string,
+  supported: readonly string[],
+): BadParameterError {
+  return new BadParameterError(
+    name,
+    value,
+    `'${field}' does not support the lookup '${lookup}'; supported: ${supported.join(', ')}`,
+  )
+}
+
+function parseCount(name: string, value: string, minimum: number): number {
+  if (!/^\d+$/.test(value) || Number(value) < minimum || !Number.isSafeInteger(Number(value))) {
+    throw new BadParameterError(
+      name,
+      value,
+      minimum === 0 ? 'must be a non-negative integer' : 'must be a positive integer',
+    )
+  }
+  return Number(value)
+}
+
+function parseYear(name: string, part: string, value = part): number {
+  if (!/^-?\d{1,4}$/.test(part)) {
+    throw new BadParameterError(name, value, `'${part}' is not a year (e.g. 1950)`)
+  }
+  return Number(part)
+}
+
+function parseBoolean(name: string, value: string): boolean {
+  if (value === 'true') return true
+  if (value === 'false') return false
+  throw new BadParameterError(name, value, "must be 'true' or 'false'")
+}
+
+function parseSort(value: string, allowed: readonly SortField[]): SortKey[] {
+  const keys: SortKey[] = []
+  for (const part of value.split(',')) {
+    const token = part.trim()
+    if (token === '') continue
+    const descending = token.startsWith('-')
+    const field = descending ? token.slice(1) : token
+    if (!(allowed as readonly string[]).includes(field)) {
+      throw new BadParameterError(
+        'sort',
+        value,
+        `unknown sort field '${field}'; expected one of ${allowed.join(', ')} (prefix - for descending)`,
+      )
+    }
+    keys.push({ field: field as SortField, descending })
+  }
+  return keys
+}
+
+function dedupeSort(keys: SortKey[]): SortKey[] {
+  const seen = new Set<SortField>()
+  return keys.filter((key) => !seen.has(key.field) && seen.add(key.field))
+}
