@@ -162,19 +162,35 @@ export class TextIndex {
     return { ids, scores }
   }
 
+  /**
+   * The index holds stems, so a prefix as typed (`foundatio*`) may be longer than the stem of the
+   * words it should find (`foundat`). Besides the index terms starting with the prefix, it also
+   * takes those starting with the prefix's own stem, and the index terms that are the prefix cut
+   * short by up to three letters (never below four).
+   */
   private prefixPostings(prefix: string): Matches {
-    const expansions: [string, number][] = []
-    for (const [term, fields] of this.internals._index.atPrefix(prefix)) {
-      let frequency = 0
-      for (const documents of fields.values()) frequency += documents.size
-      expansions.push([term, frequency])
+    const expansions = new Map<string, number>()
+    const starts = new Set([prefix, processTerm(prefix) ?? prefix])
+    for (const start of starts) {
+      for (const [term, fields] of this.internals._index.atPrefix(start)) {
+        let frequency = 0
+        for (const documents of fields.values()) frequency += documents.size
+        expansions.set(term, frequency)
+      }
     }
-    if (expansions.length > MAX_PREFIX_EXPANSIONS) {
-      expansions.sort((a, b) => b[1] - a[1])
-      expansions.length = MAX_PREFIX_EXPANSIONS
+    for (let length = Math.max(4, prefix.length - 3); length < prefix.length; length++) {
+      const term = prefix.slice(0, length)
+      if (this.internals._index.get(term)) expansions.set(term, 1)
+    }
+    let terms = [...expansions.keys()]
+    if (terms.length > MAX_PREFIX_EXPANSIONS) {
+      terms = [...expansions]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, MAX_PREFIX_EXPANSIONS)
+        .map(([term]) => term)
     }
     let result = NO_MATCHES
-    for (const [term] of expansions) result = union(result, this.postings(term))
+    for (const term of terms) result = union(result, this.postings(term))
     return result
   }
 

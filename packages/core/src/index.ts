@@ -61,5 +61,6 @@ export type {
   SearchResult,
   SearchResultDate,
 } from './responses.js'
+export { isSnapshot, loadSnapshot, saveSnapshot } from './snapshot.js'
 export type { Problem } from './validate.js'
 export { isCatalogueDocument, validateDocument, validatePart } from './validate.js'

@@ -5,14 +5,20 @@
  */
 import { analyze, normalizeToken, processTerm, tokenize } from './analyze.js'
 
-/** A parsed full-text query. Leaves hold analyzed terms (after processTerm), ready for the index. */
+/**
+ * A parsed full-text query. Leaves hold analyzed terms (after processTerm), ready for the index.
+ */
 export type QueryNode =
   | { kind: 'term'; term: string } // an analyzed (stemmed) term, must match exactly
-  | { kind: 'prefix'; prefix: string } // `word*`: normalizeToken(word), matches terms starting with it
-  | { kind: 'phrase'; terms: string[] } // `"a b c"`: analyzed terms in order, length >= 2
+  // `word*`: normalizeToken(word), matches index terms starting with it
+  | { kind: 'prefix'; prefix: string }
+  // `"a b c"`: analyzed terms in order (stop words dropped), length >= 2 (a phrase that
+  // analyzes to one term becomes a 'term' node)
+  | { kind: 'phrase'; terms: string[] }
   | { kind: 'and'; children: QueryNode[] } // length >= 2
   | { kind: 'or'; children: QueryNode[] } // length >= 2
-  | { kind: 'not'; child: QueryNode } // only as a child of an 'and' with a positive child
+  // only ever as a child of an 'and' that has at least one positive child
+  | { kind: 'not'; child: QueryNode }
 
 // ---------------------------------------------------------------------------------------------
 // Lexing

@@ -1,0 +1,263 @@
+import { once } from 'node:events'
+import { createWriteStream } from 'node:fs'
+import { open, rename, rm } from 'node:fs/promises'
+import { endianness } from 'node:os'
+import { Bitset } from './_bitset.js'
+import type { CatalogueData, Columns, SortKeys } from './_catalogue-data.js'
+import { searchableText } from './_document-fields.js'
+import { TextIndex } from './_text-index.js'
+import { ValueColumn } from './_value-column.js'
+import { Catalogue, type CatalogueOptions } from './catalogue.js'
+import type { DocumentType } from './documents.js'
+import { CatalogueError } from './errors.js'
+
+/**
+ * A snapshot is a built catalogue written as a sequence of records: typed arrays are stored as
+ * their bytes and read back without parsing, so restoring skips validation, analysis and
+ * indexing. Large string lists (document texts, the MiniSearch vocabulary) are written in chunks
+ * so that no single string nears V8's string length limit.
+ *
+ * Record: u32 name length, name (UTF-8), u8 kind, u32 byte length (×2: low, high), payload,
+ * padding to 8 bytes.
+ */
+const MAGIC = Buffer.from('archive-catalogue snapshot 1\n')
+const TEXT_CHUNK = 50_000
+const INDEX_CHUNK = 50_000
+
+enum Kind {
+  Json = 0,
+  Uint32 = 1,
+  Int32 = 2,
+  Int16 = 3,
+  Lines = 4,
+}
+
+type Payload = Uint32Array | Int32Array | Int16Array
+
+/** Whether a file starts like a snapshot (checked by `loadCatalogue`). */
+export async function isSnapshot(path: string): Promise<boolean> {
+  const handle = await open(path, 'r').catch(() => null)
+  if (!handle) return false
+  try {
+    if (!(await handle.stat()).isFile()) return false
+    const head = Buffer.alloc(MAGIC.length)
+    await handle.read(head, 0, MAGIC.length, 0)
+    return head.equals(MAGIC)
+  } finally {
+    await handle.close()
+  }
+}
+
+/**
+ * Writes a built catalogue to a snapshot file, atomically (a temporary file renamed into place).
+ * @example await saveSnapshot(catalogue, 'catalogue.snapshot')
+ */
+export async function saveSnapshot(catalogue: Catalogue, path: string): Promise<void> {
+  const temporary = `${path}.${process.pid}.tmp`
+  const out = createWriteStream(temporary)
+  const write = async (chunk: Buffer) => {
+    if (!out.write(chunk)) await once(out, 'drain')
+  }
+  const record = async (name: string, kind: Kind, payload: Buffer) => {
+    const nameBytes = Buffer.from(name)
+    const head = Buffer.alloc(4 + nameBytes.length + 1 + 8)
+    head.writeUInt32LE(nameBytes.length, 0)
+    nameBytes.copy(head, 4)
+    head.writeUInt8(kind, 4 + nameBytes.length)
+    head.writeUInt32LE(payload.length % 2 ** 32, 5 + nameBytes.length)
+    head.writeUInt32LE(Math.floor(payload.length / 2 ** 32), 9 + nameBytes.length)
+    await write(head)
+    await write(payload)
+    const padding = (8 - (payload.length % 8)) % 8
+    if (padding > 0) await write(Buffer.alloc(padding))
+  }
+  const json = (name: string, value: unknown) =>
+    record(name, Kind.Json, Buffer.from(JSON.stringify(value)))
+  const array = (name: string, value: Payload) =>
+    record(name, kindOf(value), Buffer.from(value.buffer, value.byteOffset, value.byteLength))
+  try {
+    await write(MAGIC)
+    const data = catalogue.data
+    await json('header', {
+      version: data.version,
+      size: data.size,
+      endianness: endianness(),
+      options: catalogue.options,
+    })
+    for (let i = 0; i < data.size; i += TEXT_CHUNK) {
+      await record('texts', Kind.Lines, Buffer.from(data.texts.slice(i, i + TEXT_CHUNK).join('\n')))
+    }
+    await record('uris', Kind.Lines, Buffer.from(data.uris.join('\n')))
+    await json('groups', data.groups)
+    for (const [name, column] of Object.entries(data.columns) as [string, ValueColumn][]) {
+      await json(`column.${name}.keys`, column.keys)
+      await array(`column.${name}.valueOffsets`, column.valueOffsets)
+      await array(`column.${name}.valueIds`, column.valueIds)
+    }
+    for (const [prefix, keys] of [
+      ['keys', data.keys],
+      ['groupKeys', data.groupKeys],
+    ] as const) {
+      for (const [name, values] of Object.entries(keys)) await array(`${prefix}.${name}`, values)
+    }
+    await array('groupOf', data.groupOf)
+    await array('parentOf', data.parentOf)
+    await array('childIndex', data.childIndex)
+    const { index, ...search } = data.text.toJSON()
+    await json('search', search)
+    for (let i = 0; i < index.length; i += INDEX_CHUNK) {
+      await json('search.index', index.slice(i, i + INDEX_CHUNK))
+    }
+    out.end()
+    await once(out, 'finish')
+    await rename(temporary, path)
+  } catch (error) {
+    out.destroy()
+    await rm(temporary, { force: true })
+    throw error
+  }
+}
+
+/** Restores a catalogue written by {@link saveSnapshot}. */
+export async function loadSnapshot(
+  path: string,
+  options: CatalogueOptions = {},
+): Promise<Catalogue> {
+  const records = await readRecords(path)
+  const take = (name: string) => {
+    const found = records.get(name)
+    if (!found) throw bad(path, `missing record '${name}'`)
+    return found
+  }
+  const json = <T>(name: string) =>
+    take(name).map((buffer) => JSON.parse(buffer.toString('utf8'))) as T[]
+  const header = json<{
+    version: string
+    size: number
+    endianness: string
+    options: CatalogueOptions
+  }>('header')[0]!
+  if (header.endianness !== endianness())
+    throw bad(path, `written on a ${header.endianness} machine`)
+  const u32 = (name: string) => typed(take(name)[0]!, Uint32Array)
+  const i32 = (name: string) => typed(take(name)[0]!, Int32Array)
+  const i16 = (name: string) => typed(take(name)[0]!, Int16Array)
+  const texts = take('texts').flatMap((buffer) => buffer.toString('utf8').split('\n'))
+  if (texts.length !== header.size) throw bad(path, 'the document texts are incomplete')
+  const column = <K extends string | number>(name: string) =>
+    new ValueColumn<K>(
+      json<K[]>(`column.${name}.keys`)[0]!,
+      u32(`column.${name}.valueOffsets`),
+      u32(`column.${name}.valueIds`),
+    )
+  const columns: Columns = {
+    type: column('type'),
+    category: column('category'),
+    online: column('online'),
+    formats: column('formats'),
+    subject: column('subject'),
+    creator: column('creator'),
+    start_date: column('start_date'),
+    end_date: column('end_date'),
+  }
+  const sortKeys = (prefix: string): SortKeys => ({
+    titleRank: u32(`${prefix}.titleRank`),
+    startMin: i16(`${prefix}.startMin`),
+    startMax: i16(`${prefix}.startMax`),
+    endMin: i16(`${prefix}.endMin`),
+    endMax: i16(`${prefix}.endMax`),
+    creatorMin: u32(`${prefix}.creatorMin`),
+    creatorMax: u32(`${prefix}.creatorMax`),
+  })
+  const search = json<Record<string, unknown>>('search')[0]!
+  const index = json<unknown[]>('search.index').flat()
+  const text = TextIndex.fromJSON({ ...search, index } as never, (id) =>
+    searchableText(JSON.parse(texts[id]!)),
+  )
+  const uris = take('uris')[0]!.toString('utf8').split('\n')
+  const types = uris.map((uri) => uri.slice(1, uri.indexOf('/', 1) - 1) as DocumentType)
+  const data: CatalogueData = {
+    size: header.size,
+    texts,
+    uris,
+    uriIndex: new Map(uris.map((uri, index) => [uri, index])),
+    types,
+    columns,
+    keys: sortKeys('keys'),
+    groupOf: u32('groupOf'),
+    groups: json<CatalogueData['groups']>('groups')[0]!,
+    groupKeys: sortKeys('groupKeys'),
+    parentOf: i32('parentOf'),
+    childIndex: i32('childIndex'),
+    online: setOf(columns.online, 'true', header.size),
+    typeSets: {
+      agent: setOf(columns.type, 'agent', header.size),
+      collection: setOf(columns.type, 'collection', header.size),
+      object: setOf(columns.type, 'object', header.size),
+      term: setOf(columns.type, 'term', header.size),
+    },
+    text,
+    version: header.version,
+  }
+  return new Catalogue(data, { ...header.options, ...options })
+}
+
+function kindOf(value: Payload): Kind {
+  if (value instanceof Uint32Array) return Kind.Uint32
+  if (value instanceof Int32Array) return Kind.Int32
+  return Kind.Int16
+}
+
+async function readRecords(path: string): Promise<Map<string, Buffer[]>> {
+  const handle = await open(path, 'r').catch((error: Error) => {
+    throw new CatalogueError('E_UNREADABLE', `Cannot read ${path}: ${error.message}`, {
+      cause: error,
+    })
+  })
+  const records = new Map<string, Buffer[]>()
+  try {
+    const { size } = await handle.stat()
+    let position = MAGIC.length
+    const read = async (length: number) => {
+      // Its own ArrayBuffer, offset 0: typed arrays can view it without a copy and stay aligned.
+      const buffer = Buffer.from(new ArrayBuffer(length))
+      const { bytesRead } = await handle.read(buffer, 0, length, position)
+      if (bytesRead !== length) throw bad(path, 'the file is truncated')
+      position += length
+      return buffer
+    }
+    while (position < size) {
+      const nameLength = (await read(4)).readUInt32LE(0)
+      const name = (await read(nameLength)).toString('utf8')
+      const head = await read(9)
+      const length = head.readUInt32LE(1) + head.readUInt32LE(5) * 2 ** 32
+      const payload = await read(length)
+      position += (8 - (length % 8)) % 8
+      records.set(name, [...(records.get(name) ?? []), payload])
+    }
+  } finally {
+    await handle.close()
+  }
+  return records
+}
+
+function typed<T extends Payload>(
+  buffer: Buffer,
+  Type: {
+    new (buffer: ArrayBufferLike, offset: number, length: number): T
+    BYTES_PER_ELEMENT: number
+  },
+): T {
+  return new Type(buffer.buffer, buffer.byteOffset, buffer.length / Type.BYTES_PER_ELEMENT)
+}
+
+function setOf(column: ValueColumn, key: string, size: number): Bitset {
+  const set = new Bitset(size)
+  const id = column.idOfKey(key)
+  if (id !== undefined) column.addDocuments([id], set)
+  return set
+}
+
+function bad(path: string, reason: string): CatalogueError {
+  return new CatalogueError('E_BAD_SNAPSHOT', `${path} is not a usable snapshot: ${reason}`)
+}
