@@ -1,0 +1,223 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  BadParameterError,
+  type Catalogue,
+  loadCatalogue,
+  NotFoundError,
+  saveSnapshot,
+} from '../../packages/core/src/index.js'
+import { corpusCases } from '../cases/corpus-cases.js'
+import { RAC } from '../helpers/corpus.js'
+
+let catalogue: Catalogue
+
+beforeAll(async () => {
+  catalogue = (await loadCatalogue(RAC)).catalogue
+})
+
+function run(endpoint: 'search' | 'facets' | 'collections', query: string) {
+  const params = new URLSearchParams(query)
+  return endpoint === 'facets' ? catalogue.facets(params) : catalogue[endpoint](params)
+}
+
+describe('Catalogue', () => {
+  describe('on the corpus case table', () => {
+    it.each(corpusCases)(
+      '$endpoint?$query $name',
+      ({ endpoint, query, count, uris, facets, error }) => {
+        if (error) {
+          expect(() => run(endpoint, query)).toThrow(BadParameterError)
+          expect(() => run(endpoint, query)).toThrow(error)
+          return
+        }
+        const response = run(endpoint, query) as unknown as Record<string, unknown>
+        if (count !== undefined) expect(response.count).toBe(count)
+        if (uris) {
+          const results = response.results as { uri: string }[]
+          expect(results.map((result) => result.uri).slice(0, uris.length)).toEqual(uris)
+        }
+        if (facets) expect(response).toMatchObject(facets)
+      },
+    )
+  })
+
+  describe('search', () => {
+    it('gives hit counts per group only when there is a query', () => {
+      const withQuery = catalogue.search({ query: 'audio' })
+      expect(withQuery.results[0]).toMatchObject({ uri: '/collections/gfvm2HihpLwCTnKgpDtdhR' })
+      expect(withQuery.results[0]!.hit_count).toBeGreaterThan(1)
+      expect(withQuery.results[0]!.online_hit_count).toBe(0)
+      const without = catalogue.search({ type: 'collection' })
+      expect(without.results.every((result) => result.hit_count === null)).toBe(true)
+    })
+
+    it('never returns terms, but facets count them', () => {
+      const search = catalogue.search({ query: 'developing countries' })
+      expect(search.results.every((result) => !result.uri.startsWith('/terms/'))).toBe(true)
+      expect(catalogue.facets({ query: 'developing countries', type: 'term' })).toMatchObject({
+        min_date: { value: null },
+      })
+    })
+
+    it('keeps result keys in the order of the reference service', () => {
+      const [result] = catalogue.search({ query: 'reich' }).results
+      expect(Object.keys(result!)).toEqual([
+        'category',
+        'dates',
+        'hit_count',
+        'online_hit_count',
+        'title',
+        'uri',
+        'creators',
+      ])
+      expect(Object.keys(result!.dates[0]!)).toEqual([
+        'end',
+        'type',
+        'begin',
+        'label',
+        'source',
+        'expression',
+      ])
+    })
+
+    it('builds absolute links that keep every parameter, sorted', () => {
+      const page = catalogue.search(
+        { query: 'rockefeller', category: '', limit: 5, offset: 5 },
+        { baseUrl: 'https://example.org/api/' },
+      )
+      expect(page.next).toBe(
+        'https://example.org/api/search?category=&limit=5&offset=10&query=rockefeller',
+      )
+      expect(page.previous).toBe(
+        'https://example.org/api/search?category=&limit=5&query=rockefeller',
+      )
+    })
+
+    it('clamps a limit over the maximum', () => {
+      expect(catalogue.search({ limit: 10_000 }).results).toHaveLength(92)
+      expect(catalogue.parse('search', { limit: 10_000 }).limit).toBe(500)
+    })
+  })
+
+  describe('full text', () => {
+    const groups = (query: string) => catalogue.search({ query }).count
+    const collections = (query: string) =>
+      catalogue.collections({ query }).results.map((r) => r.title)
+
+    it('stems: tape finds Tapes, first because it is in the title', () => {
+      expect(collections('tape')[0]).toBe('Original Audio Tapes')
+      expect(collections('tape')).toEqual(collections('tapes'))
+    })
+
+    it('folds case and accents', () => {
+      expect(collections('ÓRIGINAL')).toEqual(collections('original'))
+      expect(collections('ÓRIGINAL')).toContain('Original Audio Tapes')
+    })
+
+    it('ignores stop words', () => {
+      expect(collections('the original audio tapes')).toEqual(collections('original audio tapes'))
+    })
+
+    it('requires every word', () => {
+      const both = collections('original congressional')
+      expect(both.length).toBeLessThan(collections('original').length)
+      for (const title of both) {
+        expect(collections('original')).toContain(title)
+        expect(collections('congressional')).toContain(title)
+      }
+    })
+
+    it('matches an exact phrase only in sequence', () => {
+      expect(collections('"audio tapes"')).toContain('Original Audio Tapes')
+      expect(collections('"tapes audio"')).toEqual([])
+    })
+
+    it('excludes a word', () => {
+      expect(collections('audio')).toContain('Original Audio Tapes')
+      expect(collections('audio -tapes')).not.toContain('Original Audio Tapes')
+      expect(collections('audio -tapes').length).toBeGreaterThan(0)
+    })
+
+    it('takes either side of |', () => {
+      const either = new Set([...collections('congressional'), ...collections('tapes')])
+      expect(new Set(collections('congressional | tapes'))).toEqual(either)
+      expect(either.size).toBeGreaterThan(collections('congressional').length)
+    })
+
+    it('matches a prefix, also past the stem', () => {
+      expect(collections('congress*')).toContain('Congressional Quarterly')
+      expect(groups('rockefel*')).toBe(groups('rockefeller'))
+    })
+
+    it('degrades malformed syntax to the plain words', () => {
+      expect(collections('"audio tapes')).toEqual(collections('audio tapes'))
+      expect(collections('audio | ')).toContain('Original Audio Tapes')
+    })
+
+    it('ranks the title above the notes', () => {
+      const [first] = catalogue.collections({ query: 'rockefeller' }).results
+      expect(first!.title).toMatch(/Rockefeller/)
+    })
+  })
+
+  describe('collection', () => {
+    it('gives the detail in the key order of the reference service', () => {
+      const detail = catalogue.collection('kqx4Z5uJzTUF2RhdKbF8bB')
+      expect(Object.keys(detail)).toEqual([
+        'uri',
+        'title',
+        'type',
+        'category',
+        'offset',
+        'group',
+        'external_identifiers',
+        'level',
+        'parent',
+        'languages',
+        'description',
+        'extents',
+        'formats',
+        'online',
+        'dates',
+        'notes',
+        'rights_statements',
+        'agents',
+        'creators',
+        'terms',
+      ])
+      expect(detail).toMatchObject({ offset: 0, parent: 'gfvm2HihpLwCTnKgpDtdhR', level: 'series' })
+    })
+
+    it('gives a null offset to a top-level collection', () => {
+      expect(catalogue.collection('ntnzqFH9UU4BDwiYxgjaUN').offset).toBeNull()
+    })
+
+    it('throws NotFoundError for an unknown id', () => {
+      expect(() => catalogue.collection('nope')).toThrow(NotFoundError)
+    })
+  })
+
+  describe('snapshot', () => {
+    it('restores a catalogue that answers every request identically', async () => {
+      const file = join(mkdtempSync(join(tmpdir(), 'catalogue-snapshot-')), 'rac.snapshot')
+      await saveSnapshot(catalogue, file)
+      const { catalogue: restored } = await loadCatalogue(file)
+      expect(restored.version).toBe(catalogue.version)
+      for (const { endpoint, query, error } of corpusCases) {
+        if (error) continue
+        const params = new URLSearchParams(query)
+        const again = endpoint === 'facets' ? restored.facets(params) : restored[endpoint](params)
+        expect(again).toEqual(run(endpoint, query))
+      }
+      expect(restored.collection('kqx4Z5uJzTUF2RhdKbF8bB')).toEqual(
+        catalogue.collection('kqx4Z5uJzTUF2RhdKbF8bB'),
+      )
+      expect(restored.search({ query: '"audio tapes"' })).toEqual(
+        catalogue.search({ query: '"audio tapes"' }),
+      )
+    })
+  })
+})

@@ -1,0 +1,175 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import {
+  CatalogueError,
+  InvalidCatalogueError,
+  loadCatalogue,
+  type SchemaName,
+  validateDocument,
+  validatePart,
+} from '../../packages/core/src/index.js'
+import { corpusDocuments, invalidFiles, RAC } from '../helpers/corpus.js'
+
+const scratch = () => mkdtempSync(join(tmpdir(), 'catalogue-load-'))
+const term = (id: string, title = `Term ${id}`) => ({
+  uri: `/terms/${id}`,
+  type: 'term',
+  title,
+  category: 'subject',
+  term_type: 'topical',
+  external_identifiers: [{ identifier: `/subjects/${id}`, source: 'archivesspace' }],
+  group: { identifier: `/terms/${id}`, title, category: 'subject', creators: [], dates: [] },
+})
+const ndjson = (values: unknown[]) => values.map((value) => JSON.stringify(value)).join('\n')
+
+describe('validateDocument', () => {
+  it.each(['agent', 'collection', 'object', 'term'])('accepts every real %s document', (type) => {
+    for (const document of corpusDocuments(type)) expect(validateDocument(document)).toEqual([])
+  })
+
+  describe.each(['agent', 'collection', 'object', 'term'])('on rac-invalid/%s', (folder) => {
+    it.each(invalidFiles(folder))('refuses %s naming the field', (name, value) => {
+      const problems = validateDocument(value)
+      expect(problems.length).toBeGreaterThan(0)
+      // no-title.json names /title, invalid-agent-type.json names /agent_type, and so on.
+      const field = name
+        .replace(/^(no|invalid|missing)-/, '')
+        .replace(/\.json$/, '')
+        .replace(/-/g, '_')
+      const named = problems.some(
+        (problem) =>
+          problem.path.includes(field) ||
+          problem.path.includes(field.replace(/s$/, '')) ||
+          (field === 'external_ids' && problem.path.includes('external_identifiers')) ||
+          (field === 'type' && problem.path === '/uri'),
+      )
+      expect(named, JSON.stringify(problems)).toBe(true)
+    })
+  })
+
+  describe.each([
+    'date',
+    'extent',
+    'external_identifier',
+    'group',
+    'language',
+    'note',
+    'reference',
+  ])('validatePart on rac-invalid/%s', (part) => {
+    it.each(invalidFiles(part))('refuses %s', (_, value) => {
+      expect(validatePart(part as SchemaName, value).length).toBeGreaterThan(0)
+    })
+  })
+
+  it('explains a wrong type with the allowed values', () => {
+    expect(validateDocument({ type: 'dog' })).toEqual([
+      { path: '/type', message: 'must be one of: agent, collection, object, term' },
+    ])
+  })
+})
+
+describe('loadCatalogue', () => {
+  it('loads every document of the real corpus directory, recursively', async () => {
+    const { catalogue, counts, skipped } = await loadCatalogue(RAC)
+    expect(counts).toEqual({ agent: 89, collection: 5, object: 15, term: 83 })
+    expect(catalogue.size).toBe(192)
+    expect(skipped).toEqual([])
+  })
+
+  it('reads a JSON array file and reports an invalid element by index', async () => {
+    const folder = scratch()
+    const file = join(folder, 'catalogue.json')
+    writeFileSync(file, JSON.stringify([term('a1'), { ...term('a2'), title: 7 }, term('a3')]))
+    const error = await loadCatalogue(file).catch((caught) => caught)
+    expect(error).toBeInstanceOf(InvalidCatalogueError)
+    expect(error.message).toContain(`${file}[1] (/terms/a2) /title: must be string`)
+    const { catalogue, skipped } = await loadCatalogue(file, { skipInvalid: true })
+    expect(catalogue.size).toBe(2)
+    expect(skipped.map((document) => document.source.index)).toEqual([1])
+  })
+
+  it('streams NDJSON and names the line of each bad document in the middle', async () => {
+    const folder = scratch()
+    const file = join(folder, 'catalogue.ndjson')
+    const lines = [term('b1'), term('b2'), { ...term('b3'), category: 'place' }, term('b4')]
+    writeFileSync(file, `${ndjson(lines.slice(0, 2))}\n\n${ndjson(lines.slice(2))}\n`)
+    const error = await loadCatalogue(file).catch((caught) => caught)
+    expect(error.code).toBe('E_INVALID_CATALOGUE')
+    // Line 3 is blank: the bad document is on line 4.
+    expect(error.message).toContain(`${file}:4 (/terms/b3) /category: must be 'subject'`)
+    expect(error.message).toContain('1 invalid document')
+  })
+
+  it('lists every invalid document up to a cap, with the total', async () => {
+    const folder = scratch()
+    const file = join(folder, 'many.ndjson')
+    const bad = Array.from({ length: 30 }, (_, i) => ({ ...term(`c${i}`), term_type: 'nope' }))
+    writeFileSync(file, ndjson([term('ok'), ...bad]))
+    const error = await loadCatalogue(file, { maxReported: 5 }).catch((caught) => caught)
+    expect(error.message).toContain('30 invalid documents')
+    expect(error.message).toContain('… and 25 more')
+    expect(error.invalid).toHaveLength(30)
+  })
+
+  it('reads a directory tree of single documents and arrays', async () => {
+    const folder = scratch()
+    mkdirSync(join(folder, 'nested', 'deeper'), { recursive: true })
+    writeFileSync(join(folder, 'one.json'), JSON.stringify(term('d1')))
+    writeFileSync(join(folder, 'nested', 'two.json'), JSON.stringify([term('d2'), term('d3')]))
+    writeFileSync(join(folder, 'nested', 'deeper', 'three.ndjson'), ndjson([term('d4')]))
+    writeFileSync(join(folder, 'nested', 'notes.txt'), 'not a catalogue file')
+    const { catalogue } = await loadCatalogue(folder)
+    expect(catalogue.data.uris).toEqual(['/terms/d4', '/terms/d2', '/terms/d3', '/terms/d1'])
+  })
+
+  it('refuses duplicate uris, naming both places', async () => {
+    const folder = scratch()
+    const file = join(folder, 'dupes.ndjson')
+    writeFileSync(file, ndjson([term('e1'), term('e2'), term('e1', 'Again')]))
+    const error = await loadCatalogue(file).catch((caught) => caught)
+    expect(error.message).toContain(
+      `${file}:3 (/terms/e1) /uri: duplicate uri /terms/e1, first seen at ${file}:1`,
+    )
+    const { catalogue } = await loadCatalogue(file, { skipInvalid: true })
+    expect(catalogue.get('/terms/e1')?.title).toBe('Term e1')
+  })
+
+  it('names the file, line and column of malformed JSON', async () => {
+    const folder = scratch()
+    const file = join(folder, 'broken.json')
+    writeFileSync(file, '[\n  {"uri": "/terms/x",\n   "title" "x"}\n]')
+    await expect(loadCatalogue(file)).rejects.toThrow(
+      `Malformed JSON in ${file} at line 3, column 12: colon expected`,
+    )
+    const lines = join(folder, 'broken.ndjson')
+    writeFileSync(lines, `${JSON.stringify(term('f1'))}\n{"uri": tru}\n`)
+    await expect(loadCatalogue(lines)).rejects.toThrow(
+      `Malformed JSON in ${lines} at line 2, column 9`,
+    )
+  })
+
+  it('refuses an unreadable path and an empty catalogue', async () => {
+    const folder = scratch()
+    await expect(loadCatalogue(join(folder, 'missing.ndjson'))).rejects.toThrow(
+      `Cannot read ${join(folder, 'missing.ndjson')}: no such file or directory`,
+    )
+    writeFileSync(join(folder, 'empty.ndjson'), '\n')
+    const error = await loadCatalogue(join(folder, 'empty.ndjson')).catch((caught) => caught)
+    expect(error).toBeInstanceOf(CatalogueError)
+    expect(error.code).toBe('E_EMPTY_CATALOGUE')
+  })
+
+  it('reports progress in documents and bytes', async () => {
+    const folder = scratch()
+    const file = join(folder, 'progress.ndjson')
+    writeFileSync(file, ndjson(Array.from({ length: 2500 }, (_, i) => term(`g${i}`))))
+    const seen: { documents: number; bytesRead: number; totalBytes: number }[] = []
+    await loadCatalogue(file, { onProgress: (progress) => seen.push(progress) })
+    expect(seen.map((progress) => progress.documents)).toEqual([1000, 2000, 2500])
+    const last = seen.at(-1)!
+    expect(last.bytesRead).toBe(last.totalBytes)
+    expect(last.totalBytes).toBeGreaterThan(0)
+  })
+})

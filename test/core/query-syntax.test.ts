@@ -1,0 +1,370 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { processTerm } from '../../packages/core/src/analyze.js'
+import type { QueryNode } from '../../packages/core/src/query-syntax.js'
+import { parseQuery } from '../../packages/core/src/query-syntax.js'
+
+const stemOf = (word: string): string => {
+  const term = processTerm(word)
+  if (term === null) throw new Error(`${word} is a stop word`)
+  return term
+}
+const t = (word: string): QueryNode => ({ kind: 'term', term: stemOf(word) })
+const p = (...words: string[]): QueryNode => ({ kind: 'phrase', terms: words.map(stemOf) })
+const pre = (prefix: string): QueryNode => ({ kind: 'prefix', prefix })
+const and = (...children: QueryNode[]): QueryNode => ({ kind: 'and', children })
+const or = (...children: QueryNode[]): QueryNode => ({ kind: 'or', children })
+const not = (child: QueryNode): QueryNode => ({ kind: 'not', child })
+
+/** Checks the structural promises of QueryNode; returns the leaves. */
+function checkTree(node: QueryNode, parentIsAndWithPositive = false): QueryNode[] {
+  switch (node.kind) {
+    case 'term':
+      expect(node.term).not.toBe('')
+      return [node]
+    case 'prefix':
+      expect(node.prefix).not.toBe('')
+      return [node]
+    case 'phrase':
+      expect(node.terms.length).toBeGreaterThanOrEqual(2)
+      for (const term of node.terms) expect(term).not.toBe('')
+      return [node]
+    case 'not':
+      expect(parentIsAndWithPositive).toBe(true)
+      expect(node.child.kind).not.toBe('not')
+      return checkTree(node.child)
+    case 'and':
+    case 'or': {
+      expect(node.children.length).toBeGreaterThanOrEqual(2)
+      const positive = node.kind === 'and' && node.children.some((child) => child.kind !== 'not')
+      if (node.kind === 'and') expect(positive).toBe(true)
+      const keys = node.children.map((child) => JSON.stringify(child))
+      expect(new Set(keys).size).toBe(keys.length)
+      return node.children.flatMap((child) => {
+        expect(child.kind).not.toBe(node.kind)
+        return checkTree(child, positive)
+      })
+    }
+  }
+}
+
+describe('query-syntax', () => {
+  describe('parseQuery', () => {
+    it('returns null when the query is empty or whitespace', () => {
+      expect(parseQuery('')).toBeNull()
+      expect(parseQuery('   \t\n ')).toBeNull()
+    })
+
+    it('returns an analyzed term when the query is one word', () => {
+      expect(parseQuery('Bananas')).toEqual({ kind: 'term', term: 'banana' })
+      expect(parseQuery('México')).toEqual(parseQuery('mexico'))
+      expect(parseQuery("Rockefeller's")).toEqual(t('rockefeller'))
+    })
+
+    it('ANDs words separated by whitespace', () => {
+      expect(parseQuery('apple  banana\tcherry')).toEqual(and(t('apple'), t('banana'), t('cherry')))
+    })
+
+    it('drops stop words when they appear as words', () => {
+      expect(parseQuery('the history of the Rockefeller Foundation')).toEqual(
+        and(t('history'), t('rockefeller'), t('foundation')),
+      )
+      expect(parseQuery('the of and')).toBeNull()
+    })
+
+    it('keeps OR, AND and NOT as ordinary (stop) words', () => {
+      expect(parseQuery('apple OR banana')).toEqual(and(t('apple'), t('banana')))
+      expect(parseQuery('apple NOT banana')).toEqual(and(t('apple'), t('banana')))
+    })
+
+    it('dedupes identical words when they repeat', () => {
+      expect(parseQuery('apple Apples apple')).toEqual(t('apple'))
+    })
+
+    describe('phrases', () => {
+      it('returns a phrase of analyzed terms when words are quoted', () => {
+        expect(parseQuery('"Rockefeller Foundation"')).toEqual(p('rockefeller', 'foundation'))
+      })
+
+      it('drops stop words inside the phrase', () => {
+        expect(parseQuery('"history of the Foundation"')).toEqual(p('history', 'foundation'))
+      })
+
+      it('returns a term when the phrase analyzes to one term', () => {
+        expect(parseQuery('"the Foundation"')).toEqual(t('foundation'))
+        expect(parseQuery('"of the" apple')).toEqual(t('apple'))
+      })
+
+      it('treats operators inside quotes as plain text', () => {
+        expect(parseQuery('"apple | -banana (cherry*)"')).toEqual(p('apple', 'banana', 'cherry'))
+      })
+
+      it('accepts typographic double quotes', () => {
+        expect(parseQuery('“Rockefeller Foundation” apple')).toEqual(
+          and(p('rockefeller', 'foundation'), t('apple')),
+        )
+      })
+
+      it('returns a phrase when a single word splits into several tokens', () => {
+        expect(parseQuery('e-mail')).toEqual(p('e', 'mail'))
+        expect(parseQuery('U.S.A.')).toEqual(p('u', 's'))
+        expect(parseQuery('1914-1918 war')).toEqual(and(p('1914', '1918'), t('war')))
+      })
+
+      it('ANDs a quoted phrase with the words around it', () => {
+        expect(parseQuery('papers "Rockefeller Foundation" 1950')).toEqual(
+          and(t('papers'), p('rockefeller', 'foundation'), t('1950')),
+        )
+      })
+    })
+
+    describe('exclusion', () => {
+      it('negates a word when it starts with a dash', () => {
+        expect(parseQuery('apple -banana')).toEqual(and(t('apple'), not(t('banana'))))
+      })
+
+      it('negates a phrase and a group', () => {
+        expect(parseQuery('apple -"banana split"')).toEqual(
+          and(t('apple'), not(p('banana', 'split'))),
+        )
+        expect(parseQuery('apple -(banana | cherry)')).toEqual(
+          and(t('apple'), not(or(t('banana'), t('cherry')))),
+        )
+      })
+
+      it('keeps the written order of positive and negative parts', () => {
+        expect(parseQuery('-banana apple')).toEqual(and(not(t('banana')), t('apple')))
+      })
+
+      it('returns null when every part of the query is negated', () => {
+        expect(parseQuery('-apple')).toBeNull()
+        expect(parseQuery('-apple -banana')).toBeNull()
+        expect(parseQuery('-(apple banana)')).toBeNull()
+        expect(parseQuery('-apple | -banana')).toBeNull()
+      })
+
+      it('cancels a double negation', () => {
+        expect(parseQuery('-(-apple)')).toEqual(t('apple'))
+        expect(parseQuery('cherry -(apple -banana)')).toEqual(
+          and(t('cherry'), not(and(t('apple'), not(t('banana'))))),
+        )
+      })
+
+      it('turns a negated group of negations into an OR (De Morgan)', () => {
+        expect(parseQuery('cherry -(-apple -banana)')).toEqual(
+          and(t('cherry'), or(t('apple'), t('banana'))),
+        )
+      })
+
+      it('drops the negated side of an OR when the other side is positive', () => {
+        expect(parseQuery('apple | -banana')).toEqual(t('apple'))
+      })
+
+      it('ignores a negated word that is only a stop word', () => {
+        expect(parseQuery('apple -the')).toEqual(t('apple'))
+      })
+
+      it('keeps a dash inside a word as part of the word', () => {
+        expect(parseQuery('apple-banana')).toEqual(p('apple', 'banana'))
+      })
+    })
+
+    describe('OR', () => {
+      it('returns an OR when words are separated by a bar with or without spaces', () => {
+        expect(parseQuery('apple | banana')).toEqual(or(t('apple'), t('banana')))
+        expect(parseQuery('apple|banana')).toEqual(or(t('apple'), t('banana')))
+        expect(parseQuery('apple |banana| cherry')).toEqual(
+          or(t('apple'), t('banana'), t('cherry')),
+        )
+      })
+
+      it('binds tighter than the implicit AND', () => {
+        expect(parseQuery('apple | banana cherry')).toEqual(
+          and(or(t('apple'), t('banana')), t('cherry')),
+        )
+        expect(parseQuery('cherry apple | banana')).toEqual(
+          and(t('cherry'), or(t('apple'), t('banana'))),
+        )
+        expect(parseQuery('apple | banana cherry | date')).toEqual(
+          and(or(t('apple'), t('banana')), or(t('cherry'), t('date'))),
+        )
+      })
+
+      it('degrades to the other side when one side vanishes', () => {
+        expect(parseQuery('apple | the')).toEqual(t('apple'))
+        expect(parseQuery('the | of')).toBeNull()
+        expect(parseQuery('apple | () banana')).toEqual(and(t('apple'), t('banana')))
+      })
+
+      it('ORs phrases, prefixes and groups', () => {
+        expect(parseQuery('"new york" | boston*')).toEqual(or(p('new', 'york'), pre('boston')))
+        expect(parseQuery('(apple banana) | cherry')).toEqual(
+          or(and(t('apple'), t('banana')), t('cherry')),
+        )
+      })
+
+      it('dedupes identical alternatives and unwraps a single one', () => {
+        expect(parseQuery('apple | apples')).toEqual(t('apple'))
+      })
+    })
+
+    describe('prefix', () => {
+      it('returns a normalized, unstemmed prefix when a word ends with a star', () => {
+        expect(parseQuery('Rockefel*')).toEqual(pre('rockefel'))
+        expect(parseQuery('Méxic*')).toEqual(pre('mexic'))
+        expect(parseQuery('foundations*')).toEqual(pre('foundations'))
+        expect(parseQuery('bana** split')).toEqual(and(pre('bana'), t('split')))
+      })
+
+      it('keeps stop words as prefixes', () => {
+        expect(parseQuery('the*')).toEqual(pre('the'))
+      })
+
+      it('drops a one-character prefix when the query has anything else', () => {
+        expect(parseQuery('b* apple')).toEqual(t('apple'))
+        expect(parseQuery('b* | apple')).toEqual(t('apple'))
+      })
+
+      it('keeps a one-character prefix when it is the only thing in the query', () => {
+        expect(parseQuery('b*')).toEqual(pre('b'))
+        expect(parseQuery('(b*) the')).toEqual(pre('b'))
+      })
+
+      it('ignores a star alone', () => {
+        expect(parseQuery('*')).toBeNull()
+        expect(parseQuery('apple * banana')).toEqual(and(t('apple'), t('banana')))
+      })
+
+      it('ANDs the leading tokens with a prefix on the last when the word splits', () => {
+        expect(parseQuery('e-mai*')).toEqual(and(t('e'), pre('mai')))
+        expect(parseQuery('new-yor*')).toEqual(and(t('new'), pre('yor')))
+        expect(parseQuery('san-fran-cis*')).toEqual(and(p('san', 'fran'), pre('cis')))
+      })
+
+      it('treats a star inside a word as a separator', () => {
+        expect(parseQuery('apple*banana')).toEqual(p('apple', 'banana'))
+      })
+
+      it('negates a prefix', () => {
+        expect(parseQuery('apple -ban*')).toEqual(and(t('apple'), not(pre('ban'))))
+      })
+    })
+
+    describe('groups', () => {
+      it('groups with parentheses', () => {
+        expect(parseQuery('(apple | banana) (cherry | date)')).toEqual(
+          and(or(t('apple'), t('banana')), or(t('cherry'), t('date'))),
+        )
+        expect(parseQuery('apple | (banana cherry)')).toEqual(
+          or(t('apple'), and(t('banana'), t('cherry'))),
+        )
+      })
+
+      it('flattens nested groups of the same kind and unwraps single children', () => {
+        expect(parseQuery('((apple))')).toEqual(t('apple'))
+        expect(parseQuery('apple (banana (cherry))')).toEqual(
+          and(t('apple'), t('banana'), t('cherry')),
+        )
+        expect(parseQuery('apple | (banana | (cherry | apple))')).toEqual(
+          or(t('apple'), t('banana'), t('cherry')),
+        )
+      })
+
+      it('ignores empty groups', () => {
+        expect(parseQuery('()')).toBeNull()
+        expect(parseQuery('apple ( ) banana')).toEqual(and(t('apple'), t('banana')))
+      })
+
+      it('copes with very deep nesting', () => {
+        const deep = `${'('.repeat(10_000)}apple banana${')'.repeat(10_000)}`
+        expect(parseQuery(deep)).toEqual(and(t('apple'), t('banana')))
+      })
+    })
+
+    describe('malformed syntax', () => {
+      it('treats the rest as plain words when a quote is unclosed', () => {
+        expect(parseQuery('"Rockefeller Foundation')).toEqual(
+          and(t('rockefeller'), t('foundation')),
+        )
+        expect(parseQuery('apple "banana | -cherry (date*')).toEqual(
+          and(t('apple'), t('banana'), t('cherry'), t('date')),
+        )
+        expect(parseQuery('apple -"banana cherry')).toEqual(
+          and(t('apple'), t('banana'), t('cherry')),
+        )
+        expect(parseQuery('"a" "banana')).toEqual(t('banana'))
+      })
+
+      it('ignores a stray bar when it has nothing on one side', () => {
+        expect(parseQuery('| apple')).toEqual(t('apple'))
+        expect(parseQuery('apple |')).toEqual(t('apple'))
+        expect(parseQuery('apple || banana')).toEqual(or(t('apple'), t('banana')))
+        expect(parseQuery('(apple |) banana')).toEqual(and(t('apple'), t('banana')))
+        expect(parseQuery('|')).toBeNull()
+      })
+
+      it('ignores a stray dash when it is alone or doubled', () => {
+        expect(parseQuery('apple - banana')).toEqual(and(t('apple'), t('banana')))
+        expect(parseQuery('apple -')).toEqual(t('apple'))
+        expect(parseQuery('--apple banana')).toEqual(and(t('apple'), t('banana')))
+        expect(parseQuery('apple -| banana')).toEqual(or(t('apple'), t('banana')))
+        expect(parseQuery('(apple -) banana')).toEqual(and(t('apple'), t('banana')))
+        expect(parseQuery('-')).toBeNull()
+      })
+
+      it('ignores unbalanced parentheses as if they were whitespace', () => {
+        expect(parseQuery('(apple banana')).toEqual(and(t('apple'), t('banana')))
+        expect(parseQuery('apple) banana')).toEqual(and(t('apple'), t('banana')))
+        expect(parseQuery('apple)banana')).toEqual(and(t('apple'), t('banana')))
+        expect(parseQuery('((apple | banana) cherry')).toEqual(
+          and(or(t('apple'), t('banana')), t('cherry')),
+        )
+        expect(parseQuery('apple -(banana cherry')).toEqual(
+          and(t('apple'), t('banana'), t('cherry')),
+        )
+        expect(parseQuery(')(')).toBeNull()
+      })
+
+      it('returns null when the query is only operators', () => {
+        for (const query of ['"', '""', '*', '-', '|', '(', ')', '- | * ( ) "', '-()', '**']) {
+          expect(parseQuery(query)).toBeNull()
+        }
+      })
+    })
+
+    describe('robustness', () => {
+      const alphabet = fc.string({
+        unit: fc.constantFrom('a', 'b', 'ab', 'the', '"', '-', '|', '*', '(', ')', ' '),
+        maxLength: 40,
+      })
+
+      it('never throws and returns a well-formed tree for any string', () => {
+        const arbitraries = [
+          fc.string(),
+          fc.string({ unit: 'binary' }),
+          fc.string({ unit: 'grapheme' }),
+          alphabet,
+        ]
+        for (const arbitrary of arbitraries) {
+          fc.assert(
+            fc.property(arbitrary, (query) => {
+              const node = parseQuery(query)
+              if (node === null) return
+              const leaves = checkTree(node)
+              expect(leaves.length).toBeGreaterThan(0)
+            }),
+            { numRuns: 500 },
+          )
+        }
+      })
+
+      it('returns null for whitespace-only strings', () => {
+        fc.assert(
+          fc.property(fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\u00a0') }), (query) => {
+            expect(parseQuery(query)).toBeNull()
+          }),
+        )
+      })
+    })
+  })
+})
