@@ -61,6 +61,7 @@ export class Catalogue {
   private readonly searchable: Bitset
   private readonly everything: Bitset
   private readonly scoreBuffer: Float32Array
+  private readonly groupCounters: { hits: Uint32Array; onlineHits: Uint32Array; best: Float64Array }
 
   /** @internal use {@link Catalogue.fromDocuments}, {@link loadCatalogue} or a snapshot. */
   constructor(data: CatalogueData, options: CatalogueOptions = {}) {
@@ -73,6 +74,12 @@ export class Catalogue {
     }
     this.everything = Bitset.full(data.size)
     this.scoreBuffer = new Float32Array(data.size)
+    const groups = data.groups.length
+    this.groupCounters = {
+      hits: new Uint32Array(groups),
+      onlineHits: new Uint32Array(groups),
+      best: new Float64Array(groups),
+    }
   }
 
   /** Builds a catalogue from valid documents (see `validateDocument`), in catalogue order. */
@@ -111,10 +118,8 @@ export class Catalogue {
     const request = this.request('search', input)
     const data = this.data
     const allowed = this.filtered(request, this.searchable)
-    const groupCount = data.groups.length
-    const hits = new Uint32Array(groupCount)
-    const onlineHits = new Uint32Array(groupCount)
-    const best = new Float64Array(groupCount)
+    // Counters by group, kept between calls; only the groups a request touches are reset.
+    const { hits, onlineHits, best } = this.groupCounters
     const touched: number[] = []
     const online = data.online
     const visit = (id: number, score: number) => {
@@ -126,28 +131,35 @@ export class Catalogue {
       hits[group]!++
       if (online.has(id)) onlineHits[group]!++
     }
-    const matches = this.matches(request)
-    if (matches) {
-      for (let i = 0; i < matches.ids.length; i++) {
-        const id = matches.ids[i]!
-        if (allowed.has(id)) visit(id, matches.scores[i]!)
+    try {
+      const matches = this.matches(request)
+      if (matches) {
+        for (let i = 0; i < matches.ids.length; i++) {
+          const id = matches.ids[i]!
+          if (allowed.has(id)) visit(id, matches.scores[i]!)
+        }
+      } else {
+        allowed.forEachId((id) => visit(id, 0))
       }
-    } else {
-      allowed.forEachId((id) => visit(id, 0))
+      const compare: RowComparator =
+        request.sort.length > 0
+          ? compareBy(data.groupKeys, request.sort)
+          : matches
+            ? compareByScore(best)
+            : (a, b) => a - b
+      const page = this.page(touched, request, compare)
+      const results = page.map((group) =>
+        matches
+          ? searchResult(data.groups[group]!, hits[group]!, onlineHits[group]!)
+          : searchResult(data.groups[group]!, null, null),
+      )
+      return this.envelope('/search', request, touched.length, results, options)
+    } finally {
+      for (const group of touched) {
+        hits[group] = 0
+        onlineHits[group] = 0
+      }
     }
-    const compare: RowComparator =
-      request.sort.length > 0
-        ? compareBy(data.groupKeys, request.sort)
-        : matches
-          ? compareByScore(best)
-          : (a, b) => a - b
-    const page = this.page(touched, request, compare)
-    const results = page.map((group) =>
-      matches
-        ? searchResult(data.groups[group]!, hits[group]!, onlineHits[group]!)
-        : searchResult(data.groups[group]!, null, null),
-    )
-    return this.envelope('/search', request, touched.length, results, options)
   }
 
   /** `/facets`: counts over every document matching the query and filters, of every type. */
