@@ -87,7 +87,8 @@ export const corpusCases: CorpusCase[] = [
     endpoint: 'search',
     query: 'type=object',
     count: 2,
-    uris: [HINMAN, CARY_REICH],
+    // Groups in the order of their first matching document: objects/2tCP… is Cary Reich's.
+    uris: [CARY_REICH, HINMAN],
   },
   {
     name: 'finds the Congressional Quarterly group by a title word',

@@ -251,7 +251,10 @@ function sortKeys(
     creatorMin: new Uint32Array(rows),
     creatorMax: new Uint32Array(rows),
   }
-  order.forEach((row, rank) => {
+  // Equal titles share a rank, so later sort keys and the catalogue-order tie-break decide.
+  let rank = 0
+  order.forEach((row, position) => {
+    if (position > 0 && sortable[row] !== sortable[order[position - 1]!]) rank++
     keys.titleRank[row] = rank
   })
   for (let row = 0; row < rows; row++) {

@@ -7,7 +7,7 @@ export type RowComparator = (a: number, b: number) => number
 /**
  * The order of rows for a list of sort keys. Multi-valued dates sort ascending by a row's earliest
  * year and descending by its latest (Elasticsearch's min/max sort modes); rows without a value come
- * last either way; remaining ties keep catalogue order.
+ * last either way. Rows equal on every key compare 0: the caller breaks ties (catalogue order).
  */
 export function compareBy(keys: SortKeys, sort: readonly SortKey[]): RowComparator {
   const comparators = sort.map((key) => compareOne(keys, key))
@@ -16,7 +16,7 @@ export function compareBy(keys: SortKeys, sort: readonly SortKey[]): RowComparat
       const order = compare(a, b)
       if (order !== 0) return order
     }
-    return a - b
+    return 0
   }
 }
 

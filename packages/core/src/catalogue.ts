@@ -61,7 +61,12 @@ export class Catalogue {
   private readonly searchable: Bitset
   private readonly everything: Bitset
   private readonly scoreBuffer: Float32Array
-  private readonly groupCounters: { hits: Uint32Array; onlineHits: Uint32Array; best: Float64Array }
+  private readonly groupCounters: {
+    hits: Uint32Array
+    onlineHits: Uint32Array
+    best: Float64Array
+    firstSeen: Uint32Array
+  }
 
   /** @internal use {@link Catalogue.fromDocuments}, {@link loadCatalogue} or a snapshot. */
   constructor(data: CatalogueData, options: CatalogueOptions = {}) {
@@ -79,6 +84,7 @@ export class Catalogue {
       hits: new Uint32Array(groups),
       onlineHits: new Uint32Array(groups),
       best: new Float64Array(groups),
+      firstSeen: new Uint32Array(groups),
     }
   }
 
@@ -119,12 +125,13 @@ export class Catalogue {
     const data = this.data
     const allowed = this.filtered(request, this.searchable)
     // Counters by group, kept between calls; only the groups a request touches are reset.
-    const { hits, onlineHits, best } = this.groupCounters
+    const { hits, onlineHits, best, firstSeen } = this.groupCounters
     const touched: number[] = []
     const online = data.online
     const visit = (id: number, score: number) => {
       const group = data.groupOf[id]!
       if (hits[group] === 0) {
+        firstSeen[group] = touched.length
         touched.push(group)
         best[group] = score
       } else if (score > best[group]!) best[group] = score
@@ -141,12 +148,16 @@ export class Catalogue {
       } else {
         allowed.forEachId((id) => visit(id, 0))
       }
+      // `firstSeen` numbers groups by their first matching document (ids are visited in ascending
+      // order): that is the catalogue order of groups, and it breaks every tie.
+      const byKeys = compareBy(data.groupKeys, request.sort)
+      const catalogueOrder: RowComparator = (a, b) => firstSeen[a]! - firstSeen[b]!
       const compare: RowComparator =
         request.sort.length > 0
-          ? compareBy(data.groupKeys, request.sort)
+          ? (a, b) => byKeys(a, b) || catalogueOrder(a, b)
           : matches
-            ? compareByScore(best)
-            : (a, b) => a - b
+            ? (a, b) => best[b]! - best[a]! || catalogueOrder(a, b)
+            : catalogueOrder
       const page = this.page(touched, request, compare)
       const results = page.map((group) =>
         matches
@@ -178,8 +189,10 @@ export class Catalogue {
     const found = matches ? filterMatches(matches, (id) => allowed.has(id)) : null
     const ids = found ? found.ids : allowed.toArray()
     let compare: RowComparator = (a, b) => a - b
-    if (request.sort.length > 0) compare = compareBy(this.data.keys, request.sort)
-    else if (found) {
+    if (request.sort.length > 0) {
+      const byKeys = compareBy(this.data.keys, request.sort)
+      compare = (a, b) => byKeys(a, b) || a - b
+    } else if (found) {
       // Scores scattered by document id into a buffer kept for the purpose: no allocation per hit.
       const scores = this.scoreBuffer
       for (let i = 0; i < found.ids.length; i++) scores[found.ids[i]!] = found.scores[i]!
