@@ -1,1 +1,2 @@
-export {}
+export type { CliIo, Writer } from './_io.js'
+export { runMain } from './main.js'

@@ -1,1 +1,5 @@
-export {}
+export type { App, AppOptions, AppRequest, AppRequestInit, AppResponse, Logger } from './app.js'
+export { createApp } from './app.js'
+export type { Listening, ListenOptions, SignalOptions } from './node.js'
+export { handleSignals, listen } from './node.js'
+export type { EndpointMetadata, QueryParameter } from './serialize.js'
