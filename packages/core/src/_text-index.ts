@@ -11,7 +11,21 @@ export interface SearchableText {
 }
 
 export const TEXT_FIELDS = ['title', 'text', 'terms'] as const
-const FIELD_BOOSTS: Record<(typeof TEXT_FIELDS)[number], number> = { title: 5, text: 1, terms: 1 }
+/**
+ * Besides the searchable fields, a `pairs` field indexes each two consecutive analyzed terms of a
+ * field as one term (`"public health"` → `public health`), as Elasticsearch's `index_phrases`
+ * does: a two-word phrase is then one posting list, and longer ones intersect their pairs before
+ * the few remaining candidates are checked in their text.
+ */
+const INDEX_FIELDS = [...TEXT_FIELDS, 'pairs'] as const
+const FIELD_BOOSTS: Record<(typeof INDEX_FIELDS)[number], number> = {
+  title: 5,
+  text: 1,
+  terms: 1,
+  pairs: 1,
+}
+/** Separates the fields in the text of `pairs`, so that no pair spans two fields. */
+const FIELD_BREAK = '\u0000'
 // MiniSearch's BM25+ parameters, so our scores rank as MiniSearch.search would.
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 }
 /** A prefix that expands to more index terms than this keeps the most frequent ones. */
@@ -19,7 +33,7 @@ const MAX_PREFIX_EXPANSIONS = 2000
 /** Posting lists kept converted, counted in postings (ids), least recently used dropped first. */
 const CACHE_BUDGET = 8_000_000
 
-type IndexedDocument = SearchableText & { id: number }
+type IndexedDocument = SearchableText & { id: number; pairs: string }
 
 /** The parts of MiniSearch we read: its vocabulary and raw postings, never its result objects. */
 interface MiniSearchInternals {
@@ -35,10 +49,10 @@ interface MiniSearchInternals {
 
 const miniSearchOptions: Options<IndexedDocument> = {
   idField: 'id',
-  fields: [...TEXT_FIELDS],
+  fields: [...INDEX_FIELDS],
   storeFields: [],
-  tokenize: (text) => tokenize(text),
-  processTerm: (term) => processTerm(term) ?? false,
+  tokenize: (text, field) => (field === 'pairs' ? pairsOf(text) : tokenize(text)),
+  processTerm: (term, field) => (field === 'pairs' ? term : (processTerm(term) ?? false)),
 }
 
 /**
@@ -59,9 +73,9 @@ export class TextIndex {
     this.internals = search as unknown as MiniSearchInternals
     this.textOf = textOf
     const count = this.internals._documentCount
-    this.fieldLengths = TEXT_FIELDS.map(() => new Float32Array(count))
+    this.fieldLengths = INDEX_FIELDS.map(() => new Float32Array(count))
     for (const [id, lengths] of this.internals._fieldLength) {
-      TEXT_FIELDS.forEach((_, field) => {
+      INDEX_FIELDS.forEach((_, field) => {
         this.fieldLengths[field]![id] = lengths[field] ?? 0
       })
     }
@@ -141,7 +155,7 @@ export class TextIndex {
     const total = this.internals._documentCount
     const perDocument = new Map<number, number>()
     for (const [fieldId, frequencies] of fields) {
-      const field = TEXT_FIELDS[fieldId]
+      const field = INDEX_FIELDS[fieldId]
       if (!field) continue
       const boost = FIELD_BOOSTS[field]
       const lengths = this.fieldLengths[fieldId]!
@@ -173,6 +187,7 @@ export class TextIndex {
     const starts = new Set([prefix, processTerm(prefix) ?? prefix])
     for (const start of starts) {
       for (const [term, fields] of this.internals._index.atPrefix(start)) {
+        if (term.includes(' ')) continue // a pair of the phrase field, not a word
         let frequency = 0
         for (const documents of fields.values()) frequency += documents.size
         expansions.set(term, frequency)
@@ -194,12 +209,18 @@ export class TextIndex {
     return result
   }
 
-  /** Documents with every term, then checked for the terms in sequence within one field. */
+  /**
+   * A phrase of two terms is its pair's posting list; a longer one intersects its pairs, then
+   * checks the terms' sequence in the candidates' text.
+   */
   private phrase(terms: string[]): Matches {
-    const candidates = terms
-      .map((term) => this.postings(term))
+    const pairs: string[] = []
+    for (let i = 0; i + 1 < terms.length; i++) pairs.push(`${terms[i]} ${terms[i + 1]}`)
+    const candidates = pairs
+      .map((pair) => this.postings(pair))
       .sort((a, b) => a.ids.length - b.ids.length)
       .reduce(intersect)
+    if (terms.length === 2) return candidates
     return filterMatches(candidates, (id) => {
       const text = this.textOf(id)
       return TEXT_FIELDS.some((field) => containsSequence(analyze(text[field]), terms))
@@ -223,12 +244,23 @@ export class TextIndexBuilder {
   private next = 0
 
   add(text: SearchableText): void {
-    this.search.add({ id: this.next++, ...text })
+    const pairs = [text.title, text.text, text.terms].join(FIELD_BREAK)
+    this.search.add({ id: this.next++, ...text, pairs })
   }
 
   build(textOf: (id: number) => SearchableText): TextIndex {
     return TextIndex.fromMiniSearch(this.search, textOf)
   }
+}
+
+/** Each two consecutive analyzed terms of each field, as `first second`. */
+function pairsOf(text: string): string[] {
+  const pairs: string[] = []
+  for (const field of text.split(FIELD_BREAK)) {
+    const terms = analyze(field)
+    for (let i = 0; i + 1 < terms.length; i++) pairs.push(`${terms[i]} ${terms[i + 1]}`)
+  }
+  return pairs
 }
 
 function containsSequence(tokens: string[], sequence: string[]): boolean {

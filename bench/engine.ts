@@ -1,0 +1,74 @@
+/**
+ * Engine benchmark: builds a generated catalogue of `--count` documents in this process, then
+ * times search, facets and collections requests and writes the figures to bench/results.md.
+ * Run: npm run bench -- --count 100000
+ */
+import { writeFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { Catalogue, loadSnapshot, saveSnapshot } from '../packages/core/src/index.js'
+import { generateCatalogue } from '../scripts/sample/catalogue.js'
+
+const { values } = parseArgs({
+  options: {
+    count: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '200' },
+    out: { type: 'string', default: new URL('./results.md', import.meta.url).pathname },
+  },
+})
+const count = Number(values.count)
+const runs = Number(values.runs)
+
+const built = performance.now()
+const catalogue = Catalogue.fromDocuments(generateCatalogue({ count, seed: 1 }))
+const buildMs = performance.now() - built
+const snapshotFile = `/tmp/bench-${count}.snapshot`
+await saveSnapshot(catalogue, snapshotFile)
+const restoredAt = performance.now()
+await loadSnapshot(snapshotFile)
+const restoreMs = performance.now() - restoredAt
+
+const requests: [string, () => unknown][] = [
+  ['search: one word', () => catalogue.search({ query: 'health' })],
+  ['search: two words', () => catalogue.search({ query: 'public health' })],
+  ['search: phrase', () => catalogue.search({ query: '"public health"' })],
+  ['search: prefix', () => catalogue.search({ query: 'agricult*' })],
+  [
+    'search: word + filters',
+    () => catalogue.search({ query: 'foundation', genre: 'photographs', start_date__gte: 1900 }),
+  ],
+  ['search: no query, sorted', () => catalogue.search({ sort: '-start_date' })],
+  ['facets: everything', () => catalogue.facets({})],
+  ['facets: one word', () => catalogue.facets({ query: 'education' })],
+  ['collections: filtered, by title', () => catalogue.collections({ online: true, sort: 'title' })],
+]
+
+const rows = requests.map(([name, run]) => {
+  for (let i = 0; i < 5; i++) run()
+  const times: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now()
+    run()
+    times.push(performance.now() - started)
+  }
+  times.sort((a, b) => a - b)
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!
+  return `| ${name} | ${at(0.5).toFixed(3)} | ${at(0.99).toFixed(3)} |`
+})
+
+const memory = process.memoryUsage()
+const report = `# Engine benchmark
+
+${count.toLocaleString('en')} generated documents (seed 1), ${runs} runs per request after 5 warm-up
+runs, one process, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.
+Command: \`npm run bench -- --count ${count}\`.
+
+- build from documents: ${(buildMs / 1000).toFixed(1)} s; restore from snapshot: ${(restoreMs / 1000).toFixed(2)} s
+  (${(buildMs / restoreMs).toFixed(0)}× faster)
+- memory after both: RSS ${(memory.rss / 2 ** 20).toFixed(0)} MiB, heap used ${(memory.heapUsed / 2 ** 20).toFixed(0)} MiB
+
+| request | p50 ms | p99 ms |
+|---|---:|---:|
+${rows.join('\n')}
+`
+writeFileSync(values.out, report)
+console.log(report)
