@@ -1,0 +1,312 @@
+import { type Catalogue, type ListRequest, parseRequest } from '@archive-catalogue/core'
+import { parseBaseUrl, requestBaseUrl } from './base-url.js'
+import { HttpError, INTERNAL_ERROR, NOT_FOUND, toHttpError } from './errors.js'
+import { entityTag, ifNoneMatch } from './etag.js'
+import { negotiate, prefersHtml, type Representation } from './negotiate.js'
+import { renderHtml } from './render-html.js'
+import { headerValue, splitTarget } from './request-target.js'
+import {
+  ALLOW,
+  type AppResponse,
+  JSON_TYPE,
+  notModified,
+  preflightHeaders,
+  reply,
+  responseHeaders,
+} from './responses.js'
+import { matchRoute, type Route, routes, topLevelNames } from './routes.js'
+import { serialize } from './serialize.js'
+import { metadataOf, type View, type ViewContext } from './views.js'
+
+export type { AppResponse } from './responses.js'
+
+/** Where the app writes its access log and the errors it did not expect. */
+export interface Logger {
+  /** One line of the access log. */
+  info(line: string): void
+  /** An unexpected error (a 500), with its stack. */
+  error(message: string, error: unknown): void
+}
+
+/** Options of {@link createApp}. */
+export interface AppOptions {
+  /**
+   * Public base URL of the API (scheme, host, port, path prefix) for absolute links, e.g.
+   * `https://example.org/api`. Requests are accepted with or without the prefix in their path
+   * (whether or not the proxy in front strips it).
+   * @default built from each request's `Host` header
+   */
+  baseUrl?: string
+  /**
+   * Honour `X-Forwarded-Proto` and `X-Forwarded-Host` when building the base URL from the
+   * request (only behind a proxy that sets them). Ignored when `baseUrl` is given.
+   * @default false
+   */
+  trustProxy?: boolean
+  /** Largest page size; larger `limit`s are clamped. @default the catalogue's (500) */
+  maxLimit?: number
+  /** Longest request URL (path and query); longer ones get a 414. @default 8192 */
+  maxUrlLength?: number
+  /** Most query parameters in a request; more get a 400. @default 100 */
+  maxParameters?: number
+  /** Where the access log and unexpected errors go. @default silent */
+  logger?: Logger
+  /** Log one line per request: `method target status bytes ms`. @default false */
+  accessLog?: boolean
+}
+
+/** A request as the app sees it: no socket, no streams. */
+export interface AppRequest {
+  method: string
+  /** The request target: path and query, e.g. `/search?query=banana`. */
+  url: string
+  /** Header values by lower-case name (node's `IncomingHttpHeaders` fits). */
+  headers: Readonly<Record<string, string | string[] | undefined>>
+}
+
+/** Options of {@link App.request}. */
+export interface AppRequestInit {
+  /** @default 'GET' */
+  method?: string
+  headers?: Record<string, string>
+}
+
+/** The catalogue API over a catalogue: a pure request → response function. */
+export interface App {
+  /** Answers a request. Never throws: a failure inside is a 500, logged. */
+  handle(request: AppRequest): AppResponse
+  /**
+   * Answers a request given as a path (`/search?query=x`) or absolute URL, as a fetch
+   * `Response`: for tests without a socket.
+   * @example const body = await (await app.request('/search?query=banana')).json()
+   */
+  request(url: string, init?: AppRequestInit): Promise<Response>
+}
+
+const METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+const silent: Logger = { info() {}, error() {} }
+
+/**
+ * Creates the catalogue API (API.md §2, §5) over a catalogue: `/`, `/search`, `/facets`,
+ * `/collections`, `/collections/{id}`; JSON or the browsable HTML; ETags; `{"detail"}` errors.
+ * @example
+ * const app = createApp(catalogue, { baseUrl: 'https://example.org/api' })
+ * await listen(app, { port: 8000 })
+ */
+export function createApp(catalogue: Catalogue, options: AppOptions = {}): App {
+  return new CatalogueApp(catalogue, options)
+}
+
+class CatalogueApp implements App {
+  private readonly catalogue: Catalogue
+  private readonly baseUrl: string | undefined
+  private readonly prefix: string
+  private readonly trustProxy: boolean
+  private readonly maxLimit: number
+  private readonly maxUrlLength: number
+  private readonly maxParameters: number
+  private readonly logger: Logger
+  private readonly accessLog: boolean
+  private readonly routes: readonly Route[] = routes
+  private readonly endpointNames: string[]
+  /** The base URL of a request without a Host header (HTTP/1.0): the catalogue's own. */
+  private readonly fallbackBaseUrl: string
+
+  constructor(catalogue: Catalogue, options: AppOptions) {
+    this.catalogue = catalogue
+    const base = options.baseUrl === undefined ? undefined : parseBaseUrl(options.baseUrl)
+    this.baseUrl = base?.baseUrl
+    this.prefix = base?.prefix ?? ''
+    this.trustProxy = options.trustProxy ?? false
+    this.maxLimit = options.maxLimit ?? catalogue.options.maxLimit
+    this.maxUrlLength = options.maxUrlLength ?? 8192
+    this.maxParameters = options.maxParameters ?? 100
+    this.logger = options.logger ?? silent
+    this.accessLog = options.accessLog ?? false
+    this.endpointNames = topLevelNames(this.routes)
+    this.fallbackBaseUrl = parseBaseUrl(catalogue.options.baseUrl).baseUrl
+  }
+
+  handle(request: AppRequest): AppResponse {
+    const started = performance.now()
+    let response: AppResponse
+    try {
+      response = this.respond(request)
+    } catch (error) {
+      // Only a failure while rendering an error lands here; answer without rendering anything.
+      this.logger.error(`${request.method} ${request.url} failed`, error)
+      const body = Buffer.from(serialize.error({ detail: INTERNAL_ERROR }))
+      response = { status: 500, headers: responseHeaders('json', body.length), body }
+    }
+    if (this.accessLog) {
+      const ms = (performance.now() - started).toFixed(1)
+      const { method, url } = request
+      this.logger.info(`${method} ${url} ${response.status} ${response.body.length} ${ms}ms`)
+    }
+    return response
+  }
+
+  async request(url: string, init: AppRequestInit = {}): Promise<Response> {
+    const absolute = /^https?:\/\//i.test(url) ? new URL(url) : undefined
+    const headers: Record<string, string> = {}
+    for (const [name, value] of Object.entries(init.headers ?? {})) {
+      headers[name.toLowerCase()] = value
+    }
+    headers.host ??= absolute?.host ?? 'localhost'
+    const target = absolute ? `${absolute.pathname}${absolute.search}` : url
+    const response = this.handle({
+      method: init.method ?? 'GET',
+      url: target.startsWith('/') ? target : `/${target}`,
+      headers,
+    })
+    const body = response.body.length > 0 ? response.body : null
+    return new Response(body, { status: response.status, headers: response.headers })
+  }
+
+  private respond(request: AppRequest): AppResponse {
+    const { method, headers } = request
+    const accept = headerValue(headers.accept)
+    // Errors found before the `format` parameter is read follow the Accept header alone.
+    let representation: Representation = accept && prefersHtml(accept) ? 'html' : 'json'
+    let page: { path: string; query: URLSearchParams; baseUrl: string; view?: View } | undefined
+    try {
+      if (request.url.length > this.maxUrlLength) {
+        const length = request.url.length
+        const limit = this.maxUrlLength
+        throw new HttpError(
+          414,
+          `Request URL too long: ${length} characters; the limit is ${limit}.`,
+        )
+      }
+      const { path, queryString } = splitTarget(request.url)
+      const query = new URLSearchParams(queryString)
+      const chosen = negotiate(query.getAll('format').at(-1) ?? null, accept)
+      representation = chosen ?? 'json'
+      const routePath = this.routePath(path)
+      const match = matchRoute(this.routes, routePath)
+      if (match === undefined) throw new HttpError(404, NOT_FOUND)
+      const baseUrl = this.base(headers)
+      const view = match.route.view
+      page = { path: `${baseUrl}${routePath}`, query, baseUrl, view }
+      if (query.size > this.maxParameters) {
+        throw new HttpError(
+          400,
+          `Too many query parameters: ${query.size}; the limit is ${this.maxParameters}.`,
+        )
+      }
+      // DRF's order: the format is negotiated before the method is checked.
+      if (chosen === undefined) throw new HttpError(404, NOT_FOUND)
+      if (!METHODS.has(method)) throw new HttpError(405, `Method "${method}" not allowed.`)
+
+      if (method === 'OPTIONS') {
+        const metadata = metadataOf(view)
+        const preflight = preflightHeaders(headerValue(headers['access-control-request-headers']))
+        const body =
+          chosen === 'html' ? this.html(request, page, 200, metadata) : serialize.metadata(metadata)
+        return reply(method, 200, chosen, body, preflight)
+      }
+      const value = view.run(this.context(view, match.params, query, baseUrl))
+      const key = this.tagKey(chosen, baseUrl, routePath, query, request.url)
+      const etag = entityTag(this.catalogue.version, key)
+      if (ifNoneMatch(headerValue(headers['if-none-match']), etag)) return notModified(etag)
+      const body = chosen === 'html' ? this.html(request, page, 200, value) : view.serialize(value)
+      return reply(method, 200, chosen, body, { ETag: etag })
+    } catch (error) {
+      const { status, detail, expected } = toHttpError(error)
+      if (!expected) this.logger.error(`${method} ${request.url} failed`, error)
+      const value = { detail }
+      const body =
+        representation === 'html'
+          ? this.html(request, page ?? this.errorPage(request, headers), status, value)
+          : serialize.error(value)
+      return reply(method, status, representation, body)
+    }
+  }
+
+  private base(headers: AppRequest['headers']): string {
+    return this.baseUrl ?? requestBaseUrl(headers, this.trustProxy, this.fallbackBaseUrl)
+  }
+
+  /** The path without the base URL's prefix (when the proxy left it) and trailing slashes. */
+  private routePath(path: string): string {
+    let routePath = path
+    if (this.prefix !== '' && (path === this.prefix || path.startsWith(`${this.prefix}/`))) {
+      routePath = path.slice(this.prefix.length)
+    }
+    routePath = routePath.replace(/\/+$/, '')
+    return routePath === '' ? '/' : routePath
+  }
+
+  private context(
+    view: View,
+    params: Record<string, string>,
+    query: URLSearchParams,
+    baseUrl: string,
+  ): ViewContext {
+    const { catalogue, maxLimit } = this
+    const endpointUrls = () =>
+      Object.fromEntries(this.endpointNames.map((name) => [name, `${baseUrl}/${name}`]))
+    return {
+      catalogue,
+      params,
+      get request(): ListRequest {
+        if (view.endpoint === undefined)
+          throw new Error(`The view ${view.name} takes no parameters`)
+        return parseRequest(view.endpoint, query, { maxLimit })
+      },
+      links: { baseUrl },
+      get endpoints() {
+        return endpointUrls()
+      },
+    }
+  }
+
+  /**
+   * What a 200's body depends on besides the catalogue: the tag's key. JSON depends on the path
+   * and the parameters in name order (links sort them; sorting by name is stable, so repeated
+   * parameters keep their order, which can matter); HTML also shows the request target as sent.
+   */
+  private tagKey(
+    representation: Representation,
+    baseUrl: string,
+    routePath: string,
+    query: URLSearchParams,
+    target: string,
+  ): string {
+    let request = target
+    if (representation === 'json') {
+      const sorted = new URLSearchParams(query)
+      sorted.sort()
+      request = `${routePath}?${sorted}`
+    }
+    return `${representation}\n${this.maxLimit}\n${baseUrl}\n${request}`
+  }
+
+  private errorPage(request: AppRequest, headers: AppRequest['headers']) {
+    const { path, queryString } = splitTarget(request.url.slice(0, this.maxUrlLength))
+    let baseUrl: string
+    try {
+      baseUrl = this.base(headers)
+    } catch {
+      baseUrl = this.fallbackBaseUrl
+    }
+    return { path, query: new URLSearchParams(queryString), baseUrl }
+  }
+
+  private html(
+    request: AppRequest,
+    page: { path: string; query: URLSearchParams; baseUrl: string; view?: View },
+    status: number,
+    value: unknown,
+  ): string {
+    return renderHtml({
+      ...page,
+      // A HEAD response tells the length of the GET's page.
+      method: request.method === 'HEAD' ? 'GET' : request.method,
+      target: request.url.slice(0, this.maxUrlLength),
+      status,
+      value,
+      headers: { Allow: ALLOW, 'Content-Type': JSON_TYPE, Vary: 'Accept' },
+    })
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * The node:http shim: turns node's request into an {@link AppRequest} and the app's response into
+ * bytes, and shuts down gracefully. Everything else is the app's.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { App } from './app.js'
+
+/** Options of {@link listen}. */
+export interface ListenOptions {
+  /** @default 8000 (0 picks a free port) */
+  port?: number
+  /** @default '127.0.0.1' (use '0.0.0.0' or '::' to serve other machines) */
+  host?: string
+  /** Aborting it closes the server gracefully. */
+  signal?: AbortSignal
+  /** Longest time to receive a whole request; then a 408. @default 30_000 ms */
+  requestTimeout?: number
+  /** Longest time to receive a request's headers; then a 408. @default 10_000 ms */
+  headersTimeout?: number
+  /** How long an idle keep-alive connection stays open. @default 5_000 ms */
+  keepAliveTimeout?: number
+  /**
+   * How long {@link Listening.close} waits for in-flight requests before cutting them.
+   * @default 10_000 ms
+   */
+  shutdownTimeout?: number
+}
+
+/** A listening server. */
+export interface Listening {
+  server: Server
+  /** Where it listens, e.g. `http://127.0.0.1:8000`. */
+  url: string
+  /**
+   * Stops accepting connections, closes idle ones, lets in-flight requests finish (up to
+   * `shutdownTimeout`), and resolves once every connection is closed. Safe to call twice.
+   */
+  close(): Promise<void>
+}
+
+/**
+ * Serves an app over node:http.
+ * @example const { url, close } = await listen(createApp(catalogue), { port: 0 })
+ */
+export async function listen(app: App, options: ListenOptions = {}): Promise<Listening> {
+  const requestTimeout = options.requestTimeout ?? 30_000
+  const headersTimeout = options.headersTimeout ?? 10_000
+  const server = createServer(
+    {
+      requestTimeout,
+      headersTimeout,
+      keepAliveTimeout: options.keepAliveTimeout ?? 5_000,
+      // Node enforces the two timeouts on this tick (30 s by default): keep it well under them.
+      connectionsCheckingInterval: checkingInterval(requestTimeout, headersTimeout),
+    },
+    (request, response) => {
+      try {
+        const { status, headers, body } = app.handle({
+          method: request.method ?? 'GET',
+          url: request.url ?? '/',
+          headers: request.headers,
+        })
+        response.writeHead(status, headers)
+        response.end(body)
+      } catch {
+        // The app never throws; this guards the process against a bug in the lines above.
+        response.destroy()
+      }
+    },
+  )
+  const close = closeServer(server, options.shutdownTimeout ?? 10_000)
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 8000, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  if (options.signal) {
+    if (options.signal.aborted) await close()
+    else options.signal.addEventListener('abort', () => void close(), { once: true })
+  }
+  return { server, url: urlOf(server), close }
+}
+
+/** Options of {@link handleSignals}. */
+export interface SignalOptions {
+  /** @default ['SIGINT', 'SIGTERM'] */
+  signals?: readonly NodeJS.Signals[]
+  /** Called with the exit code once closed (1 on a second signal). @default process.exit */
+  exit?: (code: number) => void
+  /** Called on the first signal, e.g. to log that the server is shutting down. */
+  onSignal?: (signal: NodeJS.Signals) => void
+}
+
+/**
+ * On SIGINT or SIGTERM: stop accepting, finish in-flight requests, then exit 0. A second signal
+ * exits 1 at once. Returns a function that removes the handlers.
+ * @example handleSignals(await listen(app, { port: 8000 }))
+ */
+export function handleSignals(target: Listening | Server, options: SignalOptions = {}): () => void {
+  const signals = options.signals ?? ['SIGINT', 'SIGTERM']
+  const exit = options.exit ?? ((code: number) => process.exit(code))
+  const close = 'close' in target && 'url' in target ? target.close : closeServer(target, 10_000)
+  let received = false
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (received) return exit(1)
+    received = true
+    options.onSignal?.(signal)
+    close().then(
+      () => exit(0),
+      () => exit(1),
+    )
+  }
+  for (const signal of signals) process.on(signal, onSignal)
+  return () => {
+    for (const signal of signals) process.off(signal, onSignal)
+  }
+}
+
+/** A once-only graceful close of a server. */
+function closeServer(server: Server, shutdownTimeout: number): () => Promise<void> {
+  let closed: Promise<void> | undefined
+  return () => {
+    closed ??= new Promise<void>((resolve, reject) => {
+      // A request still arriving on an open connection is answered, then its connection closed
+      // instead of kept alive (this runs before the app's handler writes the headers).
+      server.prependListener('request', (_request, response) => {
+        response.setHeader('Connection', 'close')
+      })
+      const timer = setTimeout(() => server.closeAllConnections(), shutdownTimeout)
+      timer.unref()
+      server.close((error) => {
+        clearTimeout(timer)
+        if (error) reject(error)
+        else resolve()
+      })
+      // Idle keep-alive connections would otherwise hold the close until they time out.
+      server.closeIdleConnections()
+    })
+    return closed
+  }
+}
+
+function checkingInterval(requestTimeout: number, headersTimeout: number): number {
+  const shortest = Math.min(...[requestTimeout, headersTimeout].filter((t) => t > 0), 2_000)
+  return Math.max(10, Math.floor(shortest / 2))
+}
+
+function urlOf(server: Server): string {
+  const { address, port, family } = server.address() as AddressInfo
+  return `http://${family === 'IPv6' ? `[${address}]` : address}:${port}`
+}

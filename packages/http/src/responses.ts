@@ -1,0 +1,65 @@
+/** Building responses: the headers every response carries, 304s, CORS preflight answers. */
+import type { Representation } from './negotiate.js'
+
+/** The methods every endpoint answers. */
+export const ALLOW = 'GET, HEAD, OPTIONS'
+export const JSON_TYPE = 'application/json; charset=utf-8'
+const HTML_TYPE = 'text/html; charset=utf-8'
+/** The browsable page needs nothing but its own inline style. */
+const HTML_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'"
+const EMPTY = Buffer.alloc(0)
+
+/** A complete response. `body` is empty for HEAD and 304 (`Content-Length` still tells GET's). */
+export interface AppResponse {
+  status: number
+  headers: Record<string, string>
+  body: Buffer
+}
+
+/** A response with a body (none for HEAD) and the headers of API.md §2. */
+export function reply(
+  method: string,
+  status: number,
+  representation: Representation,
+  text: string,
+  extra: Record<string, string> = {},
+): AppResponse {
+  const body = Buffer.from(text)
+  const headers = { ...responseHeaders(representation, body.length), ...extra }
+  return { status, headers, body: method === 'HEAD' ? EMPTY : body }
+}
+
+/** A 304: no body, and the headers a 200 would have that matter to caches (RFC 9110 §15.4.5). */
+export function notModified(etag: string): AppResponse {
+  const headers = { ETag: etag, Vary: 'Accept', Allow: ALLOW, 'Access-Control-Allow-Origin': '*' }
+  return { status: 304, headers, body: EMPTY }
+}
+
+/** Every response's headers: the type, length, `Vary`, `Allow` and CORS (API.md §2). */
+export function responseHeaders(
+  representation: Representation,
+  length: number,
+): Record<string, string> {
+  return {
+    'Content-Type': representation === 'html' ? HTML_TYPE : JSON_TYPE,
+    'Content-Length': String(length),
+    Vary: 'Accept',
+    Allow: ALLOW,
+    // The data is public and read by browser apps on other origins.
+    'Access-Control-Allow-Origin': '*',
+    'X-Content-Type-Options': 'nosniff',
+    ...(representation === 'html' ? { 'Content-Security-Policy': HTML_POLICY } : {}),
+  }
+}
+
+/** CORS preflight answers for OPTIONS: any origin may send GETs, with any request headers. */
+export function preflightHeaders(requested: string | undefined): Record<string, string> {
+  return {
+    'Access-Control-Allow-Methods': ALLOW,
+    ...(requested && /^[\w-]+(?:\s*,\s*[\w-]+)*$/.test(requested)
+      ? { 'Access-Control-Allow-Headers': requested }
+      : {}),
+    'Access-Control-Max-Age': '86400',
+  }
+}
