@@ -71,7 +71,10 @@ export class Catalogue {
   /** @internal use {@link Catalogue.fromDocuments}, {@link loadCatalogue} or a snapshot. */
   constructor(data: CatalogueData, options: CatalogueOptions = {}) {
     this.data = data
-    this.options = { ...defaultOptions, ...options }
+    this.options = {
+      baseUrl: options.baseUrl ?? defaultOptions.baseUrl,
+      maxLimit: options.maxLimit ?? defaultOptions.maxLimit,
+    }
     const { agent, collection, object } = data.typeSets
     this.searchable = agent.clone()
     for (const set of [collection, object]) {

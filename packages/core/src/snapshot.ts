@@ -199,7 +199,10 @@ export async function loadSnapshot(
     text,
     version: header.version,
   }
-  return new Catalogue(data, { ...header.options, ...options })
+  return new Catalogue(data, {
+    baseUrl: options.baseUrl ?? header.options.baseUrl,
+    maxLimit: options.maxLimit ?? header.options.maxLimit,
+  })
 }
 
 function kindOf(value: Payload): Kind {

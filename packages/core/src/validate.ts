@@ -35,7 +35,12 @@ export function validateDocument(value: unknown): Problem[] {
   if (typeof type !== 'string' || !(DOCUMENT_TYPES as readonly string[]).includes(type)) {
     return [{ path: '/type', message: `must be one of: ${DOCUMENT_TYPES.join(', ')}` }]
   }
-  return validatePart(type as SchemaName, value)
+  const problems = validatePart(type as SchemaName, value)
+  const uri = (value as { uri?: unknown }).uri
+  if (typeof uri === 'string' && !uri.startsWith(`/${type}s/`)) {
+    problems.unshift({ path: '/type', message: `'${type}' does not match the uri ${uri}` })
+  }
+  return problems
 }
 
 /** Checks a value against the schema of a document type or of a part (`date`, `note` …). */

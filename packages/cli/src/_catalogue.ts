@@ -1,0 +1,95 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import {
+  CatalogueError,
+  type CatalogueOptions,
+  type LoadResult,
+  loadCatalogue,
+} from '@archive-catalogue/core'
+import { type OptionSpec, optionalPositional } from './_command.js'
+import { UsageError } from './_errors.js'
+import type { CliIo } from './_io.js'
+import { loadingProgress } from './_progress.js'
+
+/**
+ * The sample catalogue of the repository, `data/sample.ndjson`. Resolved from this module's URL:
+ * `src/*.ts` (tsx, vitest) and the bundled `dist/*.js` are both one folder below the package, so
+ * the same relative URL reaches the repository's `data/` from either.
+ */
+export function defaultCatalogue(): string {
+  return fileURLToPath(new URL('../../../data/sample.ndjson', import.meta.url))
+}
+
+/** The options every catalogue-reading command takes. */
+export const catalogueOptions = {
+  catalogue: {
+    type: 'string',
+    short: 'c',
+    value: 'path',
+    description: 'catalogue file, folder or snapshot (default: $CATALOGUE, else the sample)',
+  },
+  'skip-invalid': {
+    type: 'boolean',
+    description: 'load the valid documents and warn about the others instead of refusing',
+  },
+} as const satisfies Record<string, OptionSpec>
+
+/** Where the catalogue comes from: the argument, else `CATALOGUE`, else the sample. */
+export function cataloguePath(given: string | undefined, io: CliIo): string {
+  return given ?? (io.env['CATALOGUE'] || defaultCatalogue())
+}
+
+/**
+ * The path of a command taking `[path]` as well as `--catalogue` (`serve`, `stats`, `index`):
+ * either, not both.
+ */
+export function givenPath(
+  positionals: string[],
+  flag: string | undefined,
+  command: string,
+): string | undefined {
+  const positional = optionalPositional(positionals, command)
+  if (positional !== undefined && flag !== undefined) {
+    throw new UsageError('give the catalogue as [path] or --catalogue, not both', command)
+  }
+  return positional ?? flag
+}
+
+/** Options of {@link openCatalogue}. */
+export interface OpenOptions extends CatalogueOptions {
+  /** An explicit path (`--catalogue` or `serve`'s positional). */
+  path?: string | undefined
+  skipInvalid?: boolean | undefined
+}
+
+/**
+ * Loads the catalogue a command works on, with a progress bar on a terminal and a warning for
+ * skipped documents. Throws the core's {@link CatalogueError} (exit 1).
+ */
+export async function openCatalogue(io: CliIo, options: OpenOptions = {}): Promise<LoadResult> {
+  const path = cataloguePath(options.path, io)
+  if (options.path === undefined && !io.env['CATALOGUE'] && !existsSync(path)) {
+    throw new CatalogueError(
+      'E_UNREADABLE',
+      `No catalogue given (--catalogue PATH or CATALOGUE=PATH) and the sample is missing: ${path}`,
+    )
+  }
+  const progress = loadingProgress(io, 'Loading')
+  try {
+    // Only defined keys: a snapshot's saved options must not be overridden by undefined.
+    const result = await loadCatalogue(path, {
+      onProgress: (report) => progress.update(report),
+      ...(options.skipInvalid ? { skipInvalid: true } : {}),
+      ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
+      ...(options.maxLimit !== undefined ? { maxLimit: options.maxLimit } : {}),
+    })
+    progress.stop()
+    if (result.skipped.length > 0) {
+      io.stderr.write(`Skipped ${result.skipped.length} invalid documents of ${path}\n`)
+    }
+    return result
+  } catch (error) {
+    progress.stop()
+    throw error
+  }
+}

@@ -1,0 +1,124 @@
+import { catalogueOptions, givenPath, openCatalogue } from '../_catalogue.js'
+import { defineCommand } from '../_command.js'
+import { CommandError, describeError, EXIT, UsageError } from '../_errors.js'
+import { formatCount } from '../_format.js'
+import { write } from '../_io.js'
+
+/** `catalogue serve [path]`: the read API over HTTP. */
+export const serve = defineCommand({
+  name: 'serve',
+  summary: 'Serve the catalogue read API over HTTP',
+  args: '[path]',
+  description:
+    'Loads the catalogue (path, --catalogue, CATALOGUE or the sample) and serves the API.\n' +
+    'Stops gracefully on SIGINT or SIGTERM, finishing the requests in flight.',
+  options: {
+    port: { type: 'string', short: 'p', value: 'n', description: 'port, 0 for any (default 8000)' },
+    host: { type: 'string', value: 'host', description: 'interface (default 127.0.0.1)' },
+    'base-url': {
+      type: 'string',
+      value: 'url',
+      description: 'public base URL of links, behind a proxy: https://example.org/api',
+    },
+    'trust-proxy': {
+      type: 'boolean',
+      description: 'build links from X-Forwarded-Proto/-Host (when no --base-url)',
+    },
+    'max-limit': { type: 'string', value: 'n', description: 'largest page size (default 500)' },
+    'access-log': { type: 'boolean', description: 'log each request on stderr' },
+    ...catalogueOptions,
+  },
+  examples: [
+    'catalogue serve',
+    'catalogue serve catalogue.snapshot --port 8080 --host 0.0.0.0',
+    'catalogue serve --port 0   # any free port; the URL is printed',
+    'catalogue serve --base-url https://archive.example.org/api --access-log',
+  ],
+  async run({ values, positionals }, io) {
+    const port = integer(values.port ?? '8000', '--port', 0, 65_535)
+    const host = values.host ?? '127.0.0.1'
+    const maxLimit =
+      values['max-limit'] === undefined
+        ? undefined
+        : integer(values['max-limit'], '--max-limit', 1, 1_000_000)
+    const baseUrl = values['base-url']
+    if (baseUrl !== undefined && !URL.canParse(baseUrl)) {
+      throw new UsageError(`--base-url expects an absolute URL, got '${baseUrl}'`, 'serve')
+    }
+    const { catalogue, milliseconds } = await openCatalogue(io, {
+      path: givenPath(positionals, values.catalogue, 'serve'),
+      skipInvalid: values['skip-invalid'],
+      ...(maxLimit !== undefined ? { maxLimit } : {}),
+    })
+    const { createApp, handleSignals, listen } = await import('@archive-catalogue/http')
+    const app = createApp(catalogue, {
+      ...(baseUrl !== undefined ? { baseUrl } : {}),
+      ...(maxLimit !== undefined ? { maxLimit } : {}),
+      trustProxy: values['trust-proxy'] === true,
+      accessLog: values['access-log'] === true,
+      logger: {
+        info: (line) => io.stderr.write(`${line}\n`),
+        error: (message, error) => io.stderr.write(`${message}\n${describeError(error)}\n`),
+      },
+    })
+    const listening = await listen(app, {
+      port,
+      host,
+      ...(io.signal ? { signal: io.signal } : {}),
+    }).catch((error: NodeJS.ErrnoException) => {
+      throw cannotListen(error, host, port)
+    })
+    await write(
+      io.stdout,
+      `Serving ${formatCount(catalogue.size)} documents at ${listening.url} ` +
+        `(loaded in ${formatCount(Math.round(milliseconds))} ms)\n` +
+        (baseUrl !== undefined ? `Public base URL: ${baseUrl}\n` : ''),
+    )
+    const code = await new Promise<number>((resolve) => {
+      // An embedding program (or a test) stops the server with its own signal (given to
+      // `listen` above); a process hands SIGINT and SIGTERM to the HTTP package.
+      if (io.signal) {
+        if (!listening.server.listening) resolve(EXIT.ok)
+        else listening.server.once('close', () => resolve(EXIT.ok))
+        return
+      }
+      const removeHandlers = handleSignals(listening, {
+        onSignal: (signal) => io.stderr.write(`${signal}: finishing the requests in flight…\n`),
+        exit: (exitCode) => {
+          // A second signal means now: exit at once, as the HTTP package would.
+          if (exitCode !== 0) process.exit(exitCode)
+          removeHandlers()
+          resolve(exitCode)
+        },
+      })
+    })
+    await write(io.stderr, 'Stopped.\n')
+    return code
+  },
+})
+
+/** The usual reasons a server cannot listen, said plainly; anything else as it is. */
+function cannotListen(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  const where = `${host}:${port}`
+  if (error.code === 'EADDRINUSE') {
+    return new CommandError(`Cannot listen on ${where}: the port is in use (try another --port)`)
+  }
+  if (error.code === 'EACCES') {
+    return new CommandError(`Cannot listen on ${where}: permission denied (try a port over 1023)`)
+  }
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
+    return new CommandError(`Cannot listen on ${where}: no such address on this machine (--host)`)
+  }
+  return error
+}
+
+function integer(value: string, flag: string, min: number, max: number): number {
+  const number = Number(value)
+  if (!/^\d+$/.test(value) || number < min || number > max) {
+    throw new UsageError(
+      `${flag} expects an integer from ${min} to ${max}, got '${value}'`,
+      'serve',
+    )
+  }
+  return number
+}

@@ -1,0 +1,54 @@
+import { checkCatalogue, describeProblem } from '@archive-catalogue/core'
+import { defineCommand, onePositional } from '../_command.js'
+import { EXIT } from '../_errors.js'
+import { formatCount, styleFor } from '../_format.js'
+import { write } from '../_io.js'
+import { loadingProgress } from '../_progress.js'
+
+/** `catalogue validate <path>`: checks every document against the catalogue's schema. */
+export const validate = defineCommand({
+  name: 'validate',
+  summary: 'Check every document of a catalogue file or folder',
+  args: '<path>',
+  description:
+    'Checks every document of a JSON array file, an NDJSON file or a folder of .json files\n' +
+    'against the catalogue schema, without building the catalogue. Exits 0 and prints the\n' +
+    'documents by type when all are valid; exits 1 and prints each problem\n' +
+    '(file:line (uri) /field: reason) when not.',
+  options: {},
+  examples: [
+    'catalogue validate data/sample.ndjson',
+    'catalogue validate ../shared/corpus/rac',
+    'catalogue validate export/ || echo "fix the export first"',
+  ],
+  async run({ positionals }, io) {
+    const path = onePositional(positionals, 'path', 'validate')
+    const style = styleFor(io)
+    const progress = loadingProgress(io, 'Checking')
+    const { counts, invalid } = await checkCatalogue(path, {
+      onProgress: (report) => progress.update(report),
+    }).finally(() => progress.stop())
+    const valid = Object.values(counts).reduce((sum, count) => sum + count, 0)
+    const byType = Object.entries(counts).map(
+      ([type, count]) => `  ${type.padEnd(12)}${formatCount(count).padStart(9)}`,
+    )
+    if (invalid.length === 0) {
+      const noun = valid === 1 ? 'document' : 'documents'
+      await write(
+        io.stdout,
+        `${style.green('✓')} ${path}: ${formatCount(valid)} valid ${noun}\n` +
+          `${byType.join('\n')}\n`,
+      )
+      return EXIT.ok
+    }
+    const problems = invalid.flatMap((document) =>
+      document.problems.map((problem) => describeProblem(document, problem)),
+    )
+    const noun = invalid.length === 1 ? 'document' : 'documents'
+    const summary =
+      `${style.red('✗')} ${path}: ${formatCount(invalid.length)} invalid ${noun} ` +
+      `(${formatCount(problems.length)} problems), ${formatCount(valid)} valid`
+    await write(io.stdout, `${problems.join('\n')}\n${summary}\n`)
+    return EXIT.failure
+  },
+})

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import { defaultCatalogue } from '../../packages/cli/src/_catalogue.js'
+import { bar, renderTable, styleFor, truncate, yearSpan } from '../../packages/cli/src/_format.js'
+import { sample } from '../helpers/cli-paths.js'
+
+const plain = styleFor({
+  stdout: { write: () => true },
+  stderr: { write: () => true },
+  env: {},
+  isTTY: false,
+})
+
+describe('_format', () => {
+  describe('truncate', () => {
+    it('keeps text that fits and cuts longer text with …', () => {
+      expect(truncate('Reich papers', 12)).toBe('Reich papers')
+      expect(truncate('Reich papers', 8)).toBe('Reich p…')
+      expect(truncate('Réich\npapers', 20)).toBe('Réich papers')
+    })
+  })
+
+  describe('renderTable', () => {
+    const rows = [{ title: 'A very long title indeed', uri: '/collections/abc', note: 'x' }]
+    const columns = [
+      { header: 'TITLE', cell: (r: (typeof rows)[number]) => r.title, flex: true },
+      { header: 'NOTE', cell: (r: (typeof rows)[number]) => r.note, dropOrder: 1 },
+      { header: 'URI', cell: (r: (typeof rows)[number]) => r.uri },
+    ]
+
+    it('shrinks the flex column first when the table is too wide', () => {
+      const table = renderTable(columns, rows, { width: 44, style: plain })
+      expect(table.split('\n')[1]).toBe('A very long title i…  x     /collections/abc')
+    })
+
+    it('drops optional columns before the flex column gets too narrow', () => {
+      const table = renderTable(columns, rows, { width: 30, style: plain })
+      expect(table).toBe('TITLE         URI\nA very long…  /collections/abc')
+    })
+  })
+
+  describe('bar', () => {
+    it('draws value / max of the width in eighths', () => {
+      expect(bar(10, 10, 4)).toBe('████')
+      expect(bar(5, 10, 3)).toBe('█▌')
+      expect(bar(0, 10, 4)).toBe('')
+    })
+  })
+
+  describe('yearSpan', () => {
+    it('spans the earliest begin to the latest end year, else shows the expression', () => {
+      const date = (begin: string | null, end: string | null, expression = '') => ({
+        begin,
+        end,
+        expression,
+      })
+      expect(yearSpan([date('1905', '1980'), date('1950-03-01', null)])).toBe('1905–1980')
+      expect(yearSpan([date('1959', '1959')])).toBe('1959')
+      expect(yearSpan([date(null, null, '1915-')])).toBe('1915-')
+      expect(yearSpan([])).toBe('')
+    })
+  })
+
+  describe('styleFor', () => {
+    const io = { stdout: { write: () => true }, stderr: { write: () => true }, isTTY: true }
+    it('colours on a terminal unless NO_COLOR is set to anything', () => {
+      expect(styleFor({ ...io, env: {} }).bold('x')).toBe('\u001b[1mx\u001b[22m')
+      expect(styleFor({ ...io, env: { NO_COLOR: '' } }).bold('x')).toBe('x')
+      expect(styleFor({ ...io, isTTY: false, env: {} }).bold('x')).toBe('x')
+    })
+  })
+})
+
+describe('_catalogue', () => {
+  describe('defaultCatalogue', () => {
+    it("resolves to the repository's data/sample.ndjson", () => {
+      expect(defaultCatalogue()).toBe(sample)
+    })
+  })
+})

@@ -1,0 +1,98 @@
+import { once } from 'node:events'
+import { createServer } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { corpus } from '../helpers/cli-paths.js'
+import { killStartedChildren, runCli, startBin } from '../helpers/cli-run.js'
+
+/** Resolves with serve's first stdout line: `Serving N documents at URL (loaded in M ms)`. */
+function servingLine(subscribe: (listener: (chunk: string) => void) => void): Promise<string> {
+  return new Promise((resolve) => {
+    let text = ''
+    subscribe((chunk) => {
+      text += chunk
+      const line = text.split('\n')[0]
+      if (text.includes('\n') && line) resolve(line)
+    })
+  })
+}
+
+const SERVING = /^Serving 192 documents at (http:\/\/127\.0\.0\.1:(\d+)) \(loaded in [\d,]+ ms\)$/
+
+describe('catalogue serve', () => {
+  afterEach(killStartedChildren)
+
+  describe('run', () => {
+    it('serves on the port chosen for --port 0 and stops when its signal aborts', async () => {
+      const controller = new AbortController()
+      let listener: (chunk: string) => void = () => {}
+      const line = servingLine((next) => {
+        listener = next
+      })
+      const running = runCli(['serve', '--port', '0', '--base-url', 'https://example.org/api'], {
+        env: { CATALOGUE: corpus },
+        signal: controller.signal,
+        onStdout: (chunk) => listener(chunk),
+      })
+      const [, url, port] = (await line).match(SERVING)!
+      expect(Number(port)).toBeGreaterThan(0)
+      const response = await fetch(`${url}/search?query=rockefeller&limit=1`)
+      expect(response.status).toBe(200)
+      const body = (await response.json()) as { count: number; next: string }
+      expect(body.count).toBe(34)
+      expect(body.next).toBe('https://example.org/api/search?limit=1&offset=1&query=rockefeller')
+      controller.abort()
+      const { code, stdout, stderr } = await running
+      expect(code).toBe(0)
+      expect(stdout).toContain('Public base URL: https://example.org/api')
+      expect(stderr).toContain('Stopped.')
+    })
+
+    it('answers /search from a real process on --port 0 and exits 0 on SIGTERM', async () => {
+      const child = startBin(['serve', corpus, '--port', '0', '--access-log'])
+      let stderr = ''
+      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk
+      })
+      const line = servingLine((listener) => {
+        child.stdout?.setEncoding('utf8').on('data', listener)
+      })
+      const [, url] = (await line).match(SERVING)!
+      const response = await fetch(`${url}/search?query=rockefeller`)
+      expect(response.status).toBe(200)
+      expect(((await response.json()) as { count: number }).count).toBe(34)
+      const exited = once(child, 'exit')
+      child.kill('SIGTERM')
+      const [code] = await exited
+      expect(code).toBe(0)
+      expect(stderr).toMatch(/GET \/search\?query=rockefeller 200/)
+      expect(stderr).toContain('SIGTERM: finishing the requests in flight…')
+      expect(stderr).toContain('Stopped.')
+    }, 60_000)
+
+    it('exits 1 saying so when the port is in use', async () => {
+      const taken = createServer().listen(0, '127.0.0.1')
+      await once(taken, 'listening')
+      const { port } = taken.address() as { port: number }
+      try {
+        const { code, stderr } = await runCli(['serve', corpus, '--port', String(port)])
+        expect(code).toBe(1)
+        expect(stderr).toBe(
+          `Cannot listen on 127.0.0.1:${port}: the port is in use (try another --port)\n`,
+        )
+      } finally {
+        taken.close()
+      }
+    })
+
+    it.each([
+      [['--port', 'http'], "--port expects an integer from 0 to 65535, got 'http'"],
+      [['--port', '70000'], "--port expects an integer from 0 to 65535, got '70000'"],
+      [['--max-limit', '0'], "--max-limit expects an integer from 1 to 1000000, got '0'"],
+      [['--base-url', 'example.org'], "--base-url expects an absolute URL, got 'example.org'"],
+    ])('exits 2 for %j', async (args, message) => {
+      const { code, stderr } = await runCli(['serve', corpus, ...args])
+      expect(code).toBe(2)
+      expect(stderr).toContain(message)
+    })
+  })
+})
