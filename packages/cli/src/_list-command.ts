@@ -1,0 +1,59 @@
+import type { Page } from '@archive-catalogue/core'
+import { openCatalogue } from './_catalogue.js'
+import { EXIT } from './_errors.js'
+import { styleFor, widthFor } from './_format.js'
+import { type CliIo, write } from './_io.js'
+import { outputMode, printAllPages, printJson } from './_output.js'
+import { baseUrlOf, requestParams, withPage } from './_params.js'
+import { pageFooter, type Screen } from './_tables.js'
+
+/** The values every list command (`search`, `collections`) takes. */
+type ListValues = Record<string, unknown> & {
+  json?: boolean
+  ndjson?: boolean
+  catalogue?: string
+  'skip-invalid'?: boolean
+  'base-url'?: string
+  limit?: string
+}
+
+/**
+ * Runs a list endpoint on the command line: parses the flags with the core's parser, then prints
+ * every page as NDJSON, the API's JSON, or a table for people.
+ */
+export async function runListCommand<T>(
+  endpoint: 'search' | 'collections',
+  { values, positionals }: { values: ListValues; positionals: string[] },
+  io: CliIo,
+  render: (page: Page<T>, queryText: string, screen: Screen) => string,
+): Promise<number> {
+  const mode = outputMode(values, endpoint)
+  const params = requestParams(endpoint, { words: positionals, ...values })
+  const { catalogue } = await openCatalogue(io, {
+    path: values.catalogue,
+    skipInvalid: values['skip-invalid'],
+  })
+  const baseUrl = baseUrlOf(values['base-url'])
+  const request = catalogue.parse(endpoint, params)
+  const list = (input: Parameters<typeof catalogue.search>[0]) =>
+    (endpoint === 'search'
+      ? catalogue.search(input, { baseUrl })
+      : catalogue.collections(input, { baseUrl })) as unknown as Page<T>
+  if (mode === 'ndjson') {
+    await printAllPages(io, (offset, limit) => list(withPage(params, offset, limit)), {
+      offset: request.offset,
+      cap: values.limit === undefined ? Number.POSITIVE_INFINITY : Number(values.limit),
+      pageSize: catalogue.options.maxLimit,
+    })
+    return EXIT.ok
+  }
+  const page = list(request)
+  if (mode === 'json') {
+    await printJson(io, page)
+    return EXIT.ok
+  }
+  const screen = { width: widthFor(io), style: styleFor(io) }
+  const footer = pageFooter(page.count, request.offset, page.results.length, screen.style)
+  await write(io.stdout, render(page, request.queryText, screen) + footer)
+  return EXIT.ok
+}
