@@ -1,13 +1,13 @@
-import { parseRequest } from '@archive-catalogue/core'
+import { endpointParameters, parseRequest } from '@archive-catalogue/core'
 import type { OptionSpec } from './_command.js'
 import { UsageError } from './_errors.js'
 
-// API.md §3: the filters of each endpoint. The core ignores unknown parameters (DIMES sends
+// The filters of each endpoint (API.md §3). The core ignores unknown parameters (DIMES sends
 // some); on a command line an unknown name is a typo, so the CLI refuses it.
 const FILTERS: Record<'search' | 'facets' | 'collections', readonly string[]> = {
-  search: ['category', 'creator', 'end_date', 'genre', 'online', 'start_date', 'subject', 'type'],
-  facets: ['category', 'creator', 'end_date', 'genre', 'online', 'start_date', 'subject', 'type'],
-  collections: ['category', 'creator', 'end_date', 'genre', 'online', 'start_date', 'subject'],
+  search: [...endpointParameters.search.filters].sort(),
+  facets: [...endpointParameters.facets.filters].sort(),
+  collections: [...endpointParameters.collections.filters].sort(),
 }
 
 /** The request options of `search`, `facets` and `collections`. */

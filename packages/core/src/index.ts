@@ -47,7 +47,7 @@ export type {
   SortKey,
   TextField,
 } from './request.js'
-export { parseRequest } from './request.js'
+export { endpointParameters, parseRequest } from './request.js'
 export type {
   CollectionDetail,
   CollectionsPage,

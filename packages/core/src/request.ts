@@ -82,29 +82,34 @@ const DATE_FIELDS: readonly DateField[] = ['start_date', 'end_date']
 const TEXT_LOOKUPS = ['in', 'exclude', 'prefix', 'wildcard'] as const
 const DATE_LOOKUPS = ['gt', 'gte', 'lt', 'lte', 'range', 'in'] as const
 
-const ALLOWED: Record<Endpoint, { filters: readonly FilterField[]; sorts: readonly SortField[] }> =
-  {
-    search: {
-      filters: [...TEXT_FIELDS, 'online', ...DATE_FIELDS],
-      sorts: ['title', 'start_date', 'end_date', 'creator'],
-    },
-    facets: {
-      filters: [...TEXT_FIELDS, 'online', ...DATE_FIELDS],
-      sorts: ['title', 'start_date', 'end_date', 'creator'],
-    },
-    collections: {
-      filters: ['category', 'genre', 'subject', 'creator', 'online', ...DATE_FIELDS],
-      sorts: ['title', 'start_date', 'end_date'],
-    },
-    children: {
-      filters: ['category', 'genre', 'subject', 'creator', 'online', ...DATE_FIELDS],
-      sorts: ['title', 'start_date', 'end_date'],
-    },
-    minimap: {
-      filters: ['category', 'genre', 'subject', 'creator', 'online', ...DATE_FIELDS],
-      sorts: ['title', 'start_date', 'end_date'],
-    },
-  }
+/** The filters and sort fields each endpoint accepts (API.md §3), for parsers and documentation. */
+export const endpointParameters: Readonly<
+  Record<
+    Endpoint,
+    { readonly filters: readonly FilterField[]; readonly sorts: readonly SortField[] }
+  >
+> = {
+  search: {
+    filters: [...TEXT_FIELDS, 'online', ...DATE_FIELDS],
+    sorts: ['title', 'start_date', 'end_date', 'creator'],
+  },
+  facets: {
+    filters: [...TEXT_FIELDS, 'online', ...DATE_FIELDS],
+    sorts: ['title', 'start_date', 'end_date', 'creator'],
+  },
+  collections: {
+    filters: ['category', 'genre', 'subject', 'creator', 'online', ...DATE_FIELDS],
+    sorts: ['title', 'start_date', 'end_date'],
+  },
+  children: {
+    filters: ['category', 'genre', 'subject', 'creator', 'online', ...DATE_FIELDS],
+    sorts: ['title', 'start_date', 'end_date'],
+  },
+  minimap: {
+    filters: ['category', 'genre', 'subject', 'creator', 'online', ...DATE_FIELDS],
+    sorts: ['title', 'start_date', 'end_date'],
+  },
+}
 
 /**
  * Parses and validates the parameters of a list endpoint (API.md §3). Unknown parameters and empty
@@ -120,7 +125,7 @@ export function parseRequest(
   const maxLimit = options.maxLimit ?? 500
   const defaultLimit = Math.min(options.defaultLimit ?? 50, maxLimit)
   const pairs = toPairs(params)
-  const allowed = ALLOWED[endpoint]
+  const allowed = endpointParameters[endpoint]
   let queryText = ''
   let limit = defaultLimit
   let offset = 0

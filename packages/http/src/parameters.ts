@@ -1,45 +1,14 @@
 /**
  * The query parameters each list endpoint accepts (API.md §3), for OPTIONS and the HTML form.
- * This mirrors the core's parser (`parseRequest`), which does not export its table; a test checks
- * the two agree by asking the parser.
+ * The table itself is the core's (`endpointParameters`), the one the parser checks against.
  */
-import type { Endpoint, FilterField, SortField } from '@archive-catalogue/core'
+import { type Endpoint, endpointParameters, type FilterField } from '@archive-catalogue/core'
 import type { QueryParameter } from './serialize.js'
+
+export { endpointParameters }
 
 const TEXT_LOOKUPS = ['exact', 'in', 'exclude', 'prefix', 'wildcard']
 const DATE_LOOKUPS = ['exact', 'gt', 'gte', 'lt', 'lte', 'range', 'in']
-
-const ALL_FILTERS: readonly FilterField[] = [
-  'category',
-  'genre',
-  'type',
-  'subject',
-  'creator',
-  'online',
-  'start_date',
-  'end_date',
-]
-
-/** The filters and sort fields of each endpoint, as the core's parser allows them. */
-export const endpointParameters: Record<
-  Endpoint,
-  { filters: readonly FilterField[]; sorts: readonly SortField[] }
-> = {
-  search: { filters: ALL_FILTERS, sorts: ['title', 'start_date', 'end_date', 'creator'] },
-  facets: { filters: ALL_FILTERS, sorts: ['title', 'start_date', 'end_date', 'creator'] },
-  collections: {
-    filters: ALL_FILTERS.filter((field) => field !== 'type'),
-    sorts: ['title', 'start_date', 'end_date'],
-  },
-  children: {
-    filters: ALL_FILTERS.filter((field) => field !== 'type'),
-    sorts: ['title', 'start_date', 'end_date'],
-  },
-  minimap: {
-    filters: ALL_FILTERS.filter((field) => field !== 'type'),
-    sorts: ['title', 'start_date', 'end_date'],
-  },
-}
 
 const FILTER_DESCRIPTIONS: Record<FilterField, string> = {
   category: 'Category (person, organization, family, collection, subject ...), exact value.',
