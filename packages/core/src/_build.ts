@@ -9,7 +9,7 @@ import {
   type SortKeys,
 } from './_catalogue-data.js'
 import { creatorsOf, datesOf, idOf, searchableText, termsOf, yearOf } from './_document-fields.js'
-import { type SearchableText, TextIndex, type TextIndexBuilder } from './_text-index.js'
+import { TextIndex, type TextIndexBuilder } from './_text-index.js'
 import { ValueColumnBuilder } from './_value-column.js'
 import type { CatalogueDate, CatalogueDocument, DocumentType } from './documents.js'
 import { CatalogueError } from './errors.js'
@@ -218,7 +218,7 @@ function rowKeys<K extends string | number>(
 const rowYears = rowKeys<number>
 
 /** The lowercase, accent-free form titles are sorted by. */
-export function sortableTitle(title: string): string {
+function sortableTitle(title: string): string {
   return title.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 }
 
@@ -275,5 +275,3 @@ function extremes(values: number[], none: number): [number, number] {
   if (values.length === 0) return [none, none]
   return [Math.min(...values), Math.max(...values)]
 }
-
-export type { SearchableText }

@@ -103,11 +103,6 @@ export class TextIndex {
     return this.search.toJSON()
   }
 
-  /** Number of distinct terms in the vocabulary. */
-  get termCount(): number {
-    return this.search.termCount
-  }
-
   /** Evaluates a parsed query into scored matches (ascending ids). */
   evaluate(node: QueryNode): Matches {
     switch (node.kind) {
