@@ -121,14 +121,17 @@ describe('serialize', () => {
       const root = await app.request('/')
       expect(await root.text()).toBe(
         JSON.stringify({
+          agents: `${BASE}/agents`,
           collections: `${BASE}/collections`,
           facets: `${BASE}/facets`,
+          objects: `${BASE}/objects`,
           search: `${BASE}/search`,
+          terms: `${BASE}/terms`,
         }),
       )
       const error = { detail: "Invalid value '\"' for parameter 'limit': must be …" }
       expect(serialize.error(error)).toBe(JSON.stringify(error))
-      for (const path of ['/search', '/collections', '/collections/x', '/']) {
+      for (const path of ['/search', '/collections', '/collections/x', '/', '/mylist']) {
         const text = await (await app.request(path, { method: 'OPTIONS' })).text()
         expect(serialize.metadata(JSON.parse(text))).toBe(text)
         expect(text).toBe(JSON.stringify(JSON.parse(text)))

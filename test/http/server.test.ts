@@ -32,11 +32,21 @@ describe('http server', () => {
       const { response, body } = await getJson(`${server.url}/`)
       expect(response.status).toBe(200)
       expect(body).toEqual({
+        agents: `${server.url}/agents`,
         collections: `${server.url}/collections`,
         facets: `${server.url}/facets`,
+        objects: `${server.url}/objects`,
         search: `${server.url}/search`,
+        terms: `${server.url}/terms`,
       })
-      expect(Object.keys(body)).toEqual(['collections', 'facets', 'search'])
+      expect(Object.keys(body)).toEqual([
+        'agents',
+        'collections',
+        'facets',
+        'objects',
+        'search',
+        'terms',
+      ])
     })
   })
 
@@ -158,7 +168,7 @@ describe('http server', () => {
 
     it.each([
       '/nowhere',
-      '/search/suggest',
+      '/search/suggest/x',
       '/collections/doesNotExist',
       '/collections/doesNotExist/',
       '/collections/a/b/c',
@@ -385,9 +395,12 @@ describe('http server', () => {
       }
       const { body: root } = await getJson(`${prefixed.url}/api`)
       expect(root).toEqual({
+        agents: 'https://example.org/api/agents',
         collections: 'https://example.org/api/collections',
         facets: 'https://example.org/api/facets',
+        objects: 'https://example.org/api/objects',
         search: 'https://example.org/api/search',
+        terms: 'https://example.org/api/terms',
       })
       const detail = await fetch(`${prefixed.url}/api/collections/${COLLECTION}?format=api`)
       expect(await detail.text()).toContain(

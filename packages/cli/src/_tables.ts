@@ -1,9 +1,9 @@
 /** Human-readable renderings of the API's responses: what a terminal shows without `--json`. */
 import type {
-  CollectionsPage,
   FacetBucket,
   FacetsResponse,
   ListItem,
+  ListPage,
   Page,
   SearchResult,
 } from '@archive-catalogue/core'
@@ -48,10 +48,10 @@ export function renderSearch(page: Page<SearchResult>, query: string, screen: Sc
 }
 
 /** `/collections`: one row per collection. */
-export function renderCollections(page: CollectionsPage<ListItem>, screen: Screen): string {
+export function renderCollections(page: ListPage, screen: Screen): string {
   const columns: Column<ListItem>[] = [
     { header: 'TITLE', cell: (r) => r.title, flex: true },
-    { header: 'DATES', cell: (r) => yearSpan(r.dates), dropOrder: 1 },
+    { header: 'DATES', cell: (r) => yearSpan(r.dates ?? []), dropOrder: 1 },
     { header: 'URI', cell: (r) => r.uri, style: screen.style.cyan },
   ]
   return listing(

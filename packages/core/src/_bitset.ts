@@ -65,6 +65,20 @@ export class Bitset {
     return total
   }
 
+  /** The number of ids from `start` (included) to `end` (excluded): `(end - start) / 32` words. */
+  countRange(start: number, end: number): number {
+    if (end <= start) return 0
+    const first = start >>> 5
+    const last = (end - 1) >>> 5
+    const words = this.words
+    const head = 0xffffffff << (start & 31)
+    const tail = 0xffffffff >>> (31 - ((end - 1) & 31))
+    if (first === last) return popcount(words[first]! & head & tail)
+    let total = popcount(words[first]! & head) + popcount(words[last]! & tail)
+    for (let i = first + 1; i < last; i++) total += popcount(words[i]!)
+    return total
+  }
+
   /** Calls `visit` with each id in ascending order. */
   forEachId(visit: (id: number) => void): void {
     const words = this.words

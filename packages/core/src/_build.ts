@@ -2,15 +2,25 @@ import { createHash, type Hash } from 'node:crypto'
 import { Bitset } from './_bitset.js'
 import {
   type CatalogueData,
+  COLUMN_NAMES,
+  type ColumnName,
   type Columns,
   type GroupSummary,
   NO_RANK,
   NO_YEAR,
   type SortKeys,
 } from './_catalogue-data.js'
-import { creatorsOf, datesOf, idOf, searchableText, termsOf, yearOf } from './_document-fields.js'
+import { creatorsOf, datesOf, searchableText, termsOf, yearOf } from './_document-fields.js'
+import {
+  deriveHierarchy,
+  type HierarchyWarning,
+  parentUri,
+  rankSiblings,
+  resolveParents,
+} from './_hierarchy.js'
 import { TextIndex, type TextIndexBuilder } from './_text-index.js'
-import { ValueColumnBuilder } from './_value-column.js'
+import { TitleWordsBuilder } from './_title-words.js'
+import { type ValueColumn, ValueColumnBuilder } from './_value-column.js'
 import type { CatalogueDate, CatalogueDocument, DocumentType } from './documents.js'
 import { CatalogueError } from './errors.js'
 
@@ -31,16 +41,12 @@ export class CatalogueBuilder {
   private readonly groupOf: number[] = []
   private readonly text: TextIndexBuilder = TextIndex.builder()
   private readonly hash: Hash = createHash('sha1')
-  private readonly columns = {
-    type: new ValueColumnBuilder<string>(),
-    category: new ValueColumnBuilder<string>(),
-    online: new ValueColumnBuilder<string>(),
-    formats: new ValueColumnBuilder<string>(),
-    subject: new ValueColumnBuilder<string>(),
-    creator: new ValueColumnBuilder<string>(),
-    start_date: new ValueColumnBuilder<number>(),
-    end_date: new ValueColumnBuilder<number>(),
-  }
+  private readonly titleWords = new TitleWordsBuilder()
+  private readonly columns = Object.fromEntries(
+    COLUMN_NAMES.map((name) => [name, new ValueColumnBuilder<string | number>()]),
+  ) as Record<ColumnName, ValueColumnBuilder<string | number>>
+  /** Hierarchy problems found by {@link build}: the documents stay, as top-level ones. */
+  warnings: HierarchyWarning[] = []
 
   /** Number of documents added so far. */
   get size(): number {
@@ -75,45 +81,51 @@ export class CatalogueBuilder {
     columns.formats.push('formats' in document ? document.formats : [])
     columns.subject.push(titlesOf(termsOf(document)))
     columns.creator.push(titlesOf(creatorsOf(document)))
+    columns.title.push(
+      document.type === 'agent' || document.type === 'term' ? [document.title] : [],
+    )
+    columns.agent_type.push(document.type === 'agent' ? [document.agent_type] : [])
+    columns.term_type.push(document.type === 'term' ? [document.term_type] : [])
     columns.start_date.push(yearsOf(dates, 'begin'))
     columns.end_date.push(yearsOf(dates, 'end'))
-    const parent = 'parent' in document && document.parent ? idOf(document.parent) : null
-    this.parents.push(parent)
+    this.parents.push('parent' in document ? parentUri(document.parent) : null)
     this.positions.push('position' in document ? document.position : 0)
     this.groupOf.push(this.groupFor(document))
+    this.titleWords.add(document.title)
     this.text.add(searchableText(document))
   }
 
   /** Finishes the catalogue. The builder must not be used afterwards. */
   build(): CatalogueData {
     const size = this.texts.length
-    const columns: Columns = {
-      type: this.columns.type.build(),
-      category: this.columns.category.build(),
-      online: this.columns.online.build(),
-      formats: this.columns.formats.build(),
-      subject: this.columns.subject.build(),
-      creator: this.columns.creator.build(),
-      start_date: this.columns.start_date.build(),
-      end_date: this.columns.end_date.build(),
-    }
+    const columns = Object.fromEntries(
+      COLUMN_NAMES.map((name) => [name, this.columns[name].build()]),
+    ) as Record<ColumnName, ValueColumn> as Columns
     const creatorRanks = rankStrings([
       ...columns.creator.keys,
       ...this.groups.flatMap((group) => group.creators),
     ])
+    const typeRanks = rankStrings([...this.types])
     const keys = sortKeys(
       this.titles,
+      (row) => typeRanks.get(this.types[row]!)!,
       (row) => rowYears(columns.start_date, row),
       (row) => rowYears(columns.end_date, row),
       (row) => rowKeys(columns.creator, row).map((name) => creatorRanks.get(name)!),
     )
     const groupKeys = sortKeys(
       this.groups.map((group) => group.title),
+      () => 0,
       (row) => yearsOf(this.groups[row]!.dates, 'begin'),
       (row) => yearsOf(this.groups[row]!.dates, 'end'),
       (row) => this.groups[row]!.creators.map((name) => creatorRanks.get(name)!),
     )
-    const { parentOf, childIndex } = this.hierarchy()
+    const { parentOf, warnings } = resolveParents(this.parents, (uri) => this.uriIndex.get(uri))
+    this.warnings = warnings
+    const hierarchy = deriveHierarchy(
+      { parentOf, childIndex: rankSiblings(parentOf, this.positions) },
+      (index) => this.types[index] === 'collection' || this.types[index] === 'object',
+    )
     const typeSets = {
       agent: new Bitset(size),
       collection: new Bitset(size),
@@ -131,6 +143,7 @@ export class CatalogueBuilder {
       size,
       texts,
       uris: this.uris,
+      titles: this.titles,
       uriIndex: this.uriIndex,
       types: this.types,
       columns,
@@ -138,8 +151,8 @@ export class CatalogueBuilder {
       groupOf: Uint32Array.from(this.groupOf),
       groups: this.groups,
       groupKeys,
-      parentOf,
-      childIndex,
+      hierarchy,
+      titleWords: this.titleWords.build(),
       online,
       typeSets,
       text: this.text.build((id) => searchableText(JSON.parse(texts[id]!))),
@@ -162,30 +175,6 @@ export class CatalogueBuilder {
       })
     }
     return index
-  }
-
-  /** Resolves each `parent` to a document and numbers siblings by (`position`, catalogue order). */
-  private hierarchy(): { parentOf: Int32Array; childIndex: Int32Array } {
-    const size = this.texts.length
-    const parentOf = new Int32Array(size).fill(-1)
-    const childIndex = new Int32Array(size).fill(-1)
-    const children = new Map<number, number[]>()
-    this.parents.forEach((parent, index) => {
-      if (parent === null) return
-      const parentIndex = this.uriIndex.get(`/collections/${parent}`)
-      if (parentIndex === undefined) return
-      parentOf[index] = parentIndex
-      const siblings = children.get(parentIndex) ?? []
-      siblings.push(index)
-      children.set(parentIndex, siblings)
-    })
-    for (const siblings of children.values()) {
-      siblings.sort((a, b) => this.positions[a]! - this.positions[b]! || a - b)
-      siblings.forEach((child, position) => {
-        childIndex[child] = position
-      })
-    }
-    return { parentOf, childIndex }
   }
 }
 
@@ -229,6 +218,7 @@ function rankStrings(strings: string[]): Map<string, number> {
 
 function sortKeys(
   titles: string[],
+  typeRank: (row: number) => number,
   begins: (row: number) => number[],
   ends: (row: number) => number[],
   creators: (row: number) => number[],
@@ -250,6 +240,7 @@ function sortKeys(
     endMax: new Int16Array(rows),
     creatorMin: new Uint32Array(rows),
     creatorMax: new Uint32Array(rows),
+    typeRank: new Uint32Array(rows),
   }
   // Equal titles share a rank, so later sort keys and the catalogue-order tie-break decide.
   let rank = 0
@@ -267,6 +258,7 @@ function sortKeys(
     keys.endMax[row] = endMax
     keys.creatorMin[row] = creatorMin
     keys.creatorMax[row] = creatorMax
+    keys.typeRank[row] = typeRank(row)
   }
   return keys
 }

@@ -1,18 +1,33 @@
 import type { Bitset } from './_bitset.js'
+import type { Hierarchy } from './_hierarchy.js'
 import type { TextIndex } from './_text-index.js'
+import type { TitleWords } from './_title-words.js'
 import type { ValueColumn } from './_value-column.js'
 import type { CatalogueDate, DocumentType } from './documents.js'
 
-/** The filterable fields, each as a {@link ValueColumn}. */
-export interface Columns {
-  type: ValueColumn<string>
-  category: ValueColumn<string>
-  online: ValueColumn<string>
-  formats: ValueColumn<string>
-  subject: ValueColumn<string>
-  creator: ValueColumn<string>
-  start_date: ValueColumn<number>
-  end_date: ValueColumn<number>
+/** The filterable fields, by column name: the one list the builder and snapshots follow. */
+export const COLUMN_NAMES = [
+  'type',
+  'category',
+  'online',
+  'formats',
+  'subject',
+  'creator',
+  'title',
+  'agent_type',
+  'term_type',
+  'start_date',
+  'end_date',
+] as const
+export type ColumnName = (typeof COLUMN_NAMES)[number]
+type YearColumn = 'start_date' | 'end_date'
+
+/**
+ * The filterable fields, each as a {@link ValueColumn}. `title` holds the titles of agents and
+ * terms only (the lists that filter on title), `agent_type` and `term_type` those of their type.
+ */
+export type Columns = { [N in Exclude<ColumnName, YearColumn>]: ValueColumn<string> } & {
+  [N in YearColumn]: ValueColumn<number>
 }
 
 /** Marks "no year" in the year sort keys; sorts last either way because the sort checks it. */
@@ -32,6 +47,8 @@ export interface SortKeys {
   endMax: Int16Array
   creatorMin: Uint32Array
   creatorMax: Uint32Array
+  /** The rank of the document type's name (agents sort on `type`). */
+  typeRank: Uint32Array
 }
 
 /** A search result's group: the top-level collection, or the agent itself. */
@@ -49,6 +66,8 @@ export interface CatalogueData {
   /** Each document's JSON text: documents are parsed only when a response needs them whole. */
   texts: string[]
   uris: string[]
+  /** Each document's title, for the items that show only that (children, minimap, ancestors). */
+  titles: string[]
   uriIndex: Map<string, number>
   types: DocumentType[]
   columns: Columns
@@ -57,10 +76,10 @@ export interface CatalogueData {
   groupOf: Uint32Array
   groups: GroupSummary[]
   groupKeys: SortKeys
-  /** Each document's parent collection (document index), -1 when it has none in the catalogue. */
-  parentOf: Int32Array
-  /** Each document's position among its parent's children, -1 for a top-level document. */
-  childIndex: Int32Array
+  /** The tree of collections and objects: parents, children in order, pre-order intervals. */
+  hierarchy: Hierarchy
+  /** The words of titles, for spelling suggestions. */
+  titleWords: TitleWords
   /** The documents that are online. */
   online: Bitset
   /** Sets by document type, the universes of the endpoints. */

@@ -34,6 +34,10 @@ function compareOne(keys: SortKeys, { field, descending }: SortKey): RowComparat
       return descending
         ? byValue(keys.creatorMax, NO_RANK, -1)
         : byValue(keys.creatorMin, NO_RANK, 1)
+    case 'type':
+      return descending
+        ? (a, b) => keys.typeRank[b]! - keys.typeRank[a]!
+        : (a, b) => keys.typeRank[a]! - keys.typeRank[b]!
   }
 }
 

@@ -190,6 +190,11 @@ export function tokenize(text: string): string[] {
   return text.match(WORD_RE) ?? []
 }
 
+/** The raw tokens of {@link tokenize} with their UTF-16 offsets in the text. */
+export function tokenSpans(text: string): { token: string; offset: number }[] {
+  return Array.from(text.matchAll(WORD_RE), (match) => ({ token: match[0], offset: match.index }))
+}
+
 // ---------------------------------------------------------------------------------------------
 // Normalizing
 

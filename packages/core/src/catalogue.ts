@@ -1,25 +1,33 @@
-import { Bitset } from './_bitset.js'
 import { CatalogueBuilder } from './_build.js'
 import type { CatalogueData } from './_catalogue-data.js'
-import { countFacets } from './_facets.js'
-import { applyFilters } from './_filters.js'
-import { filterMatches, type Matches } from './_matches.js'
-import { compareBy, compareByScore, type RowComparator, selectTop } from './_sort.js'
-import type { CatalogueDocument, Collection } from './documents.js'
-import { NotFoundError } from './errors.js'
-import { pageLinks } from './links.js'
+import type { CatalogueDocument, DocumentType } from './documents.js'
+import { Engine } from './endpoints/_engine.js'
+import { GroupCounters } from './endpoints/_groups.js'
+import { ancestors } from './endpoints/ancestors.js'
+import { children } from './endpoints/children.js'
+import { type CitationOptions, citation } from './endpoints/citation.js'
+import { type DetailOf, detail } from './endpoints/details.js'
+import { facets } from './endpoints/facets.js'
+import { list } from './endpoints/lists.js'
+import { minimap } from './endpoints/minimap.js'
+import { myList } from './endpoints/my-list.js'
+import { search } from './endpoints/search.js'
 import { type Endpoint, type ListRequest, parseRequest, type RequestParams } from './request.js'
-import {
-  type CollectionDetail,
-  type CollectionsPage,
-  collectionDetail,
-  type FacetsResponse,
-  type ListItem,
-  listItem,
-  type Page,
-  type SearchResult,
-  searchResult,
-} from './responses.js'
+import type {
+  AgentDetail,
+  Ancestors,
+  CollectionDetail,
+  FacetsResponse,
+  LinkedItem,
+  ListPage,
+  Minimap,
+  MyList,
+  ObjectDetail,
+  Page,
+  SearchResult,
+  Suggestions,
+  TermDetail,
+} from './response-schemas.js'
 
 /** Options of a {@link Catalogue}. */
 export interface CatalogueOptions {
@@ -30,6 +38,8 @@ export interface CatalogueOptions {
   baseUrl?: string
   /** Largest page size; larger `limit`s are clamped. @default 500 */
   maxLimit?: number
+  /** How citations are written: repository name, public URL of records, separator. */
+  citation?: CitationOptions
 }
 
 /** Per-call options of the list methods. */
@@ -41,32 +51,28 @@ export interface CallOptions {
 /** A request: already parsed, or parameters to parse (URLSearchParams or a plain object). */
 export type RequestInput = ListRequest | RequestParams
 
-const defaultOptions: Required<CatalogueOptions> = {
+const defaultOptions = {
   baseUrl: 'http://localhost:8000',
   maxLimit: 500,
+  citation: {} as CitationOptions,
 }
 
 /**
- * An archive's catalogue in memory: full-text search, filters, sorting, grouping and facets over
- * columns, answering in the shapes of the catalogue API.
+ * An archive's catalogue in memory: full-text search, filters, sorting, grouping, facets and the
+ * tree of collections over columns, answering in the shapes of the catalogue API. Each method is
+ * one endpoint (`endpoints/`); this class only parses requests and passes its options on.
  *
  * @example
  * const catalogue = Catalogue.fromDocuments(documents)
  * catalogue.search({ query: 'rockefeller', genre: 'photographs', limit: 10 })
+ * catalogue.children('xVJyUuJNfsVyjdZikFSn6G', { query: 'malaria', limit: 5 })
  */
 export class Catalogue {
   /** @internal */
   readonly data: CatalogueData
   readonly options: Required<CatalogueOptions>
-  private readonly searchable: Bitset
-  private readonly everything: Bitset
-  private readonly scoreBuffer: Float32Array
-  private readonly groupCounters: {
-    hits: Uint32Array
-    onlineHits: Uint32Array
-    best: Float64Array
-    firstSeen: Uint32Array
-  }
+  private readonly engine: Engine
+  private readonly groupCounters: GroupCounters
 
   /** @internal use {@link Catalogue.fromDocuments}, {@link loadCatalogue} or a snapshot. */
   constructor(data: CatalogueData, options: CatalogueOptions = {}) {
@@ -74,21 +80,10 @@ export class Catalogue {
     this.options = {
       baseUrl: options.baseUrl ?? defaultOptions.baseUrl,
       maxLimit: options.maxLimit ?? defaultOptions.maxLimit,
+      citation: options.citation ?? defaultOptions.citation,
     }
-    const { agent, collection, object } = data.typeSets
-    this.searchable = agent.clone()
-    for (const set of [collection, object]) {
-      for (let i = 0; i < set.words.length; i++) this.searchable.words[i]! |= set.words[i]!
-    }
-    this.everything = Bitset.full(data.size)
-    this.scoreBuffer = new Float32Array(data.size)
-    const groups = data.groups.length
-    this.groupCounters = {
-      hits: new Uint32Array(groups),
-      onlineHits: new Uint32Array(groups),
-      best: new Float64Array(groups),
-      firstSeen: new Uint32Array(groups),
-    }
+    this.engine = new Engine(data)
+    this.groupCounters = new GroupCounters(data.groups.length)
   }
 
   /** Builds a catalogue from valid documents (see `validateDocument`), in catalogue order. */
@@ -119,141 +114,129 @@ export class Catalogue {
   /** The document with this uri (`/collections/abc`), or undefined. */
   get(uri: string): CatalogueDocument | undefined {
     const index = this.data.uriIndex.get(uri)
-    return index === undefined ? undefined : this.document(index)
+    return index === undefined ? undefined : this.engine.document(index)
   }
 
   /** `/search`: top-level collections and agents matching, one result per group. */
   search(input: RequestInput, options: CallOptions = {}): Page<SearchResult> {
     const request = this.request('search', input)
-    const data = this.data
-    const allowed = this.filtered(request, this.searchable)
-    // Counters by group, kept between calls; only the groups a request touches are reset.
-    const { hits, onlineHits, best, firstSeen } = this.groupCounters
-    const touched: number[] = []
-    const online = data.online
-    const visit = (id: number, score: number) => {
-      const group = data.groupOf[id]!
-      if (hits[group] === 0) {
-        firstSeen[group] = touched.length
-        touched.push(group)
-        best[group] = score
-      } else if (score > best[group]!) best[group] = score
-      hits[group]!++
-      if (online.has(id)) onlineHits[group]!++
-    }
-    try {
-      const matches = this.matches(request)
-      if (matches) {
-        for (let i = 0; i < matches.ids.length; i++) {
-          const id = matches.ids[i]!
-          if (allowed.has(id)) visit(id, matches.scores[i]!)
-        }
-      } else {
-        allowed.forEachId((id) => visit(id, 0))
-      }
-      // `firstSeen` numbers groups by their first matching document (ids are visited in ascending
-      // order): that is the catalogue order of groups, and it breaks every tie.
-      const byKeys = compareBy(data.groupKeys, request.sort)
-      const catalogueOrder: RowComparator = (a, b) => firstSeen[a]! - firstSeen[b]!
-      const compare: RowComparator =
-        request.sort.length > 0
-          ? (a, b) => byKeys(a, b) || catalogueOrder(a, b)
-          : matches
-            ? (a, b) => best[b]! - best[a]! || catalogueOrder(a, b)
-            : catalogueOrder
-      const page = this.page(touched, request, compare)
-      const results = page.map((group) =>
-        matches
-          ? searchResult(data.groups[group]!, hits[group]!, onlineHits[group]!)
-          : searchResult(data.groups[group]!, null, null),
-      )
-      return this.envelope('/search', request, touched.length, results, options)
-    } finally {
-      for (const group of touched) {
-        hits[group] = 0
-        onlineHits[group] = 0
-      }
-    }
+    return search(this.engine, this.groupCounters, request, this.baseUrl(options))
   }
 
   /** `/facets`: counts over every document matching the query and filters, of every type. */
   facets(input: RequestInput): FacetsResponse {
-    const request = this.request('facets', input)
-    const allowed = this.filtered(request, this.everything)
-    const matches = this.matches(request)
-    return countFacets(this.data, matches ? matchedIds(matches, allowed) : allowed)
+    return facets(this.engine, this.request('facets', input))
   }
 
   /** `/collections`: collections of every level, filtered, narrowed by `query`, sorted. */
-  collections(input: RequestInput, options: CallOptions = {}): CollectionsPage<ListItem> {
-    const request = this.request('collections', input)
-    const allowed = this.filtered(request, this.data.typeSets.collection)
-    const matches = this.matches(request)
-    const found = matches ? filterMatches(matches, (id) => allowed.has(id)) : null
-    const ids = found ? found.ids : allowed.toArray()
-    let compare: RowComparator = (a, b) => a - b
-    if (request.sort.length > 0) {
-      const byKeys = compareBy(this.data.keys, request.sort)
-      compare = (a, b) => byKeys(a, b) || a - b
-    } else if (found) {
-      // Scores scattered by document id into a buffer kept for the purpose: no allocation per hit.
-      const scores = this.scoreBuffer
-      for (let i = 0; i < found.ids.length; i++) scores[found.ids[i]!] = found.scores[i]!
-      compare = compareByScore(scores)
-    }
-    const positions = this.page(ids, request, compare)
-    const results = positions.map((id) => listItem(this.document(id)))
-    const { count, next, previous } = this.envelope(
-      '/collections',
-      request,
-      ids.length,
-      [],
-      options,
-    )
-    return { count, next, previous, facets: {}, results }
+  collections(input: RequestInput, options: CallOptions = {}): ListPage {
+    return this.list('collection', 'collections', input, options)
   }
 
-  /** `/collections/{id}`: one collection in detail. Throws {@link NotFoundError}. */
+  /** `/objects`: objects, filtered and sorted as collections are. */
+  objects(input: RequestInput, options: CallOptions = {}): ListPage {
+    return this.list('object', 'objects', input, options)
+  }
+
+  /** `/agents`: people, organizations and families; filters `title`, `agent_type`, dates. */
+  agents(input: RequestInput, options: CallOptions = {}): ListPage {
+    return this.list('agent', 'agents', input, options)
+  }
+
+  /** `/terms`: subject terms; filters `title` and `term_type`, sorts on `title`. */
+  terms(input: RequestInput, options: CallOptions = {}): ListPage {
+    return this.list('term', 'terms', input, options)
+  }
+
+  /** `/collections/{id}`: one collection in detail. Throws a `NotFoundError`. */
   collection(id: string): CollectionDetail {
-    const index = this.data.uriIndex.get(`/collections/${id}`)
-    if (index === undefined) throw new NotFoundError()
-    const offset = this.data.childIndex[index]!
-    return collectionDetail(this.document(index) as Collection, offset < 0 ? null : offset)
+    return detail(this.engine, 'collection', id)
+  }
+
+  /** `/objects/{id}`: one object in detail. Throws a `NotFoundError`. */
+  object(id: string): ObjectDetail {
+    return detail(this.engine, 'object', id)
+  }
+
+  /** `/agents/{id}`: one agent in detail. Throws a `NotFoundError`. */
+  agent(id: string): AgentDetail {
+    return detail(this.engine, 'agent', id)
+  }
+
+  /** `/terms/{id}`: one term in detail. Throws a `NotFoundError`. */
+  term(id: string): TermDetail {
+    return detail(this.engine, 'term', id)
+  }
+
+  /** The detail of a document of any type, by type and id. Throws a `NotFoundError`. */
+  detail<T extends DocumentType>(type: T, id: string): DetailOf[T] {
+    return detail(this.engine, type, id)
+  }
+
+  /**
+   * `/collections/{id}/children`: the direct children in order, paginated; with a `query`, each
+   * with the number of documents at or below it matching the query and filters.
+   */
+  children(id: string, input: RequestInput = {}, options: CallOptions = {}): Page<LinkedItem> {
+    const request = this.request('children', input)
+    return children(this.engine, id, request, this.baseUrl(options))
+  }
+
+  /**
+   * `/collections/{id}/ancestors`, `/objects/{id}/ancestors`: the ancestors nested root
+   * outermost, `{}` for a top-level collection; hit counts with a `query`.
+   */
+  ancestors(type: 'collection' | 'object', id: string, input: RequestInput = {}): Ancestors {
+    return ancestors(this.engine, type, id, this.request('ancestors', input))
+  }
+
+  /** `/collections/{id}/minimap`: the number of descendants and those matching, in tree order. */
+  minimap(id: string, input: RequestInput = {}): Minimap {
+    return minimap(this.engine, id, this.request('minimap', input))
+  }
+
+  /** `/search/suggest`: spelling suggestions for each word, from the words of titles. */
+  suggest(text: string): Suggestions {
+    return this.data.titleWords.suggest(text)
+  }
+
+  /** `POST /mylist`: saved collections and objects by uri, grouped by top-level collection. */
+  myList(uris: readonly string[]): MyList {
+    return myList(this.engine, uris)
+  }
+
+  /**
+   * `/{type}s/{id}/citation`: the citation of a record. Options default to the catalogue's
+   * `citation` option; the record's URL to the call's (or the catalogue's) base URL.
+   */
+  citation(type: DocumentType, id: string, options: CitationOptions & CallOptions = {}): string {
+    const merged = { ...this.options.citation, ...options }
+    return citation(this.engine, type, id, {
+      ...merged,
+      publicUrl: merged.publicUrl ?? this.baseUrl(options),
+    })
   }
 
   /** @internal parses the document at a position. */
   document(index: number): CatalogueDocument {
-    return JSON.parse(this.data.texts[index]!) as CatalogueDocument
+    return this.engine.document(index)
+  }
+
+  private list(
+    type: DocumentType,
+    endpoint: Endpoint,
+    input: RequestInput,
+    options: CallOptions,
+  ): ListPage {
+    return list(this.engine, type, this.request(endpoint, input), this.baseUrl(options))
   }
 
   private request(endpoint: Endpoint, input: RequestInput): ListRequest {
     return isListRequest(input) ? input : this.parse(endpoint, input)
   }
 
-  private filtered(request: ListRequest, universe: Bitset): Bitset {
-    return request.filters.length > 0
-      ? applyFilters(this.data.columns, request.filters, universe)
-      : universe
-  }
-
-  private matches(request: ListRequest): Matches | null {
-    return request.query ? this.data.text.evaluate(request.query) : null
-  }
-
-  private page(rows: ArrayLike<number>, request: ListRequest, compare: RowComparator): number[] {
-    return selectTop(rows, request.offset + request.limit, compare).slice(request.offset)
-  }
-
-  private envelope<T>(
-    path: string,
-    request: ListRequest,
-    count: number,
-    results: T[],
-    options: CallOptions,
-  ): Page<T> {
-    const baseUrl = options.baseUrl ?? this.options.baseUrl
-    const links = pageLinks(baseUrl, path, request.params, { ...request, count })
-    return { count, next: links.next, previous: links.previous, results }
+  private baseUrl(options: CallOptions): string {
+    return options.baseUrl ?? this.options.baseUrl
   }
 }
 
@@ -261,11 +244,4 @@ function isListRequest(input: RequestInput): input is ListRequest {
   return (
     !(input instanceof URLSearchParams) && typeof input.endpoint === 'string' && 'filters' in input
   )
-}
-
-/** The matched ids that are also allowed by the filters, as a bitset. */
-function matchedIds(matches: Matches, allowed: Bitset): Bitset {
-  const set = new Bitset(allowed.size)
-  for (const id of matches.ids) if (allowed.has(id)) set.add(id)
-  return set
 }

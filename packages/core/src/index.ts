@@ -24,11 +24,19 @@ export type {
   Term,
 } from './documents.js'
 export { DOCUMENT_TYPES, FORMATS, NOTE_TYPES, schemas } from './documents.js'
+export type { CitationOptions } from './endpoints/citation.js'
+export type { DetailOf } from './endpoints/details.js'
 export type { CatalogueErrorCode } from './errors.js'
 export { BadParameterError, CatalogueError, NotFoundError } from './errors.js'
 export { pageLinks } from './links.js'
-export type { InvalidDocument, LoadOptions, LoadResult } from './load.js'
-export { checkCatalogue, describeProblem, InvalidCatalogueError, loadCatalogue } from './load.js'
+export type { InvalidDocument, LoadOptions, LoadResult, LoadWarning } from './load.js'
+export {
+  checkCatalogue,
+  describeProblem,
+  describeWarning,
+  InvalidCatalogueError,
+  loadCatalogue,
+} from './load.js'
 export type { QueryNode } from './query-syntax.js'
 export { parseQuery } from './query-syntax.js'
 export type { DocumentSource, ReadOptions, ReadProgress, SourcedValue } from './read-documents.js'
@@ -37,6 +45,7 @@ export type {
   DateField,
   DateLookup,
   Endpoint,
+  EndpointParameters,
   Filter,
   FilterField,
   ListRequest,
@@ -49,18 +58,29 @@ export type {
 } from './request.js'
 export { endpointParameters, parseRequest } from './request.js'
 export type {
+  AgentDetail,
+  Ancestor,
+  Ancestors,
   CollectionDetail,
-  CollectionsPage,
   DetailNote,
+  DocumentDetail,
   FacetBucket,
   FacetsResponse,
   LinkedItem,
   ListDate,
   ListItem,
+  ListPage,
+  Minimap,
+  MyList,
+  ObjectDetail,
   Page,
+  ResponseShape,
   SearchResult,
   SearchResultDate,
-} from './responses.js'
+  Suggestions,
+  TermDetail,
+} from './response-schemas.js'
+export { responseSchemas } from './response-schemas.js'
 export { isSnapshot, loadSnapshot, saveSnapshot } from './snapshot.js'
 export type { Problem } from './validate.js'
 export { isCatalogueDocument, validateDocument, validatePart } from './validate.js'

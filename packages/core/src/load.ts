@@ -1,4 +1,5 @@
 import { CatalogueBuilder } from './_build.js'
+import { type HierarchyWarning, parentUri, resolveParents } from './_hierarchy.js'
 import { Catalogue, type CatalogueOptions } from './catalogue.js'
 import type { CatalogueDocument, DocumentType } from './documents.js'
 import { CatalogueError } from './errors.js'
@@ -19,6 +20,16 @@ export interface InvalidDocument {
   problems: Problem[]
 }
 
+/**
+ * Something to fix that does not refuse the load: a `parent` missing from the catalogue (the
+ * document is kept as a top-level one), or parents forming a cycle.
+ */
+export interface LoadWarning {
+  source: DocumentSource
+  uri: string
+  message: string
+}
+
 /** Options of {@link loadCatalogue}. */
 export interface LoadOptions extends CatalogueOptions {
   /** Load the valid documents and report the invalid ones instead of refusing the load. @default false */
@@ -36,6 +47,8 @@ export interface LoadResult {
   skipped: InvalidDocument[]
   /** Documents loaded, by type. */
   counts: Record<DocumentType, number>
+  /** Problems that did not refuse the load (none for a snapshot: they were reported at build). */
+  warnings: LoadWarning[]
   /** Milliseconds spent reading, validating and building. */
   milliseconds: number
 }
@@ -67,21 +80,24 @@ export async function loadCatalogue(path: string, options: LoadOptions = {}): Pr
       catalogue,
       skipped: [],
       counts: countTypes(catalogue),
+      warnings: [],
       milliseconds: performance.now() - started,
     }
   }
-  const { documents, invalid } = await collect(path, options)
+  const { documents, invalid, seen } = await collect(path, options)
   if (invalid.length > 0 && !options.skipInvalid) {
     throw new InvalidCatalogueError(invalid, options.maxReported ?? 20)
   }
   if (documents.size === 0) {
     throw new CatalogueError('E_EMPTY_CATALOGUE', `No documents found in ${path}`)
   }
-  const catalogue = new Catalogue(documents.build(), options)
+  const data = documents.build()
+  const catalogue = new Catalogue(data, options)
   return {
     catalogue,
     skipped: invalid,
     counts: countTypes(catalogue),
+    warnings: sourced(documents.warnings, data.uris, seen),
     milliseconds: performance.now() - started,
   }
 }
@@ -93,16 +109,42 @@ export async function loadCatalogue(path: string, options: LoadOptions = {}): Pr
 export async function checkCatalogue(
   path: string,
   options: Pick<LoadOptions, 'onProgress'> = {},
-): Promise<{ counts: Record<DocumentType, number>; invalid: InvalidDocument[] }> {
+): Promise<{
+  counts: Record<DocumentType, number>
+  invalid: InvalidDocument[]
+  warnings: LoadWarning[]
+}> {
   const counts: Record<DocumentType, number> = { agent: 0, collection: 0, object: 0, term: 0 }
   const invalid: InvalidDocument[] = []
   const seen = new Map<string, DocumentSource>()
+  const uris: string[] = []
+  const parents: (string | null)[] = []
   for await (const { value, source } of readDocuments(path, options)) {
     const problems = problemsOf(value, seen, source)
-    if (problems.length > 0) invalid.push({ source, uri: uriOf(value), problems })
-    else counts[(value as CatalogueDocument).type]++
+    if (problems.length > 0) {
+      invalid.push({ source, uri: uriOf(value), problems })
+      continue
+    }
+    const document = value as CatalogueDocument
+    counts[document.type]++
+    uris.push(document.uri)
+    parents.push('parent' in document ? parentUri(document.parent) : null)
   }
-  return { counts, invalid }
+  const indexes = new Map(uris.map((uri, index) => [uri, index]))
+  const { warnings } = resolveParents(parents, (uri) => indexes.get(uri))
+  return { counts, invalid, warnings: sourced(warnings, uris, seen) }
+}
+
+/** Hierarchy warnings with their document's uri and source. */
+function sourced(
+  warnings: HierarchyWarning[],
+  uris: readonly string[],
+  seen: Map<string, DocumentSource>,
+): LoadWarning[] {
+  return warnings.map(({ index, message }) => {
+    const uri = uris[index]!
+    return { source: seen.get(uri) ?? { file: '(unknown)' }, uri, message }
+  })
 }
 
 async function collect(path: string, options: LoadOptions) {
@@ -118,7 +160,7 @@ async function collect(path: string, options: LoadOptions) {
     // Once a load is refused, building the rest would be wasted work.
     if (invalid.length === 0 || options.skipInvalid) documents.add(value as CatalogueDocument, text)
   }
-  return { documents, invalid }
+  return { documents, invalid, seen }
 }
 
 function problemsOf(
@@ -149,6 +191,11 @@ function countTypes(catalogue: Catalogue): Record<DocumentType, number> {
     object: typeSets.object.count(),
     term: typeSets.term.count(),
   }
+}
+
+/** One line for a warning: `file:line (uri) what`. */
+export function describeWarning(warning: LoadWarning): string {
+  return `${formatSource(warning.source)} (${warning.uri}) ${warning.message}`
 }
 
 /** One line per problem: `file:line field: reason`. */

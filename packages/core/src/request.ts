@@ -2,7 +2,16 @@ import { BadParameterError } from './errors.js'
 import { parseQuery, type QueryNode } from './query-syntax.js'
 
 /** The endpoints that take list parameters; each allows its own filters and sort fields. */
-export type Endpoint = 'search' | 'facets' | 'collections' | 'children' | 'minimap'
+export type Endpoint =
+  | 'search'
+  | 'facets'
+  | 'collections'
+  | 'objects'
+  | 'agents'
+  | 'terms'
+  | 'children'
+  | 'minimap'
+  | 'ancestors'
 
 /** A field that can be filtered on. */
 export type FilterField =
@@ -11,6 +20,9 @@ export type FilterField =
   | 'type'
   | 'subject'
   | 'creator'
+  | 'title'
+  | 'agent_type'
+  | 'term_type'
   | 'online'
   | 'start_date'
   | 'end_date'
@@ -38,12 +50,20 @@ export type Filter =
   | { field: 'online'; lookup: 'exact'; values: boolean[] }
   | { field: DateField; lookup: DateLookup; values: number[] }
 
-export type TextField = 'category' | 'genre' | 'type' | 'subject' | 'creator'
+export type TextField =
+  | 'category'
+  | 'genre'
+  | 'type'
+  | 'subject'
+  | 'creator'
+  | 'title'
+  | 'agent_type'
+  | 'term_type'
 export type DateField = 'start_date' | 'end_date'
 export type DateLookup = 'exact' | 'in' | 'gt' | 'gte' | 'lt' | 'lte' | 'range'
 
 /** A field results can be sorted on. */
-export type SortField = 'title' | 'start_date' | 'end_date' | 'creator'
+export type SortField = 'title' | 'start_date' | 'end_date' | 'creator' | 'type'
 export interface SortKey {
   field: SortField
   descending: boolean
@@ -77,38 +97,83 @@ export interface ParseOptions {
   defaultLimit?: number
 }
 
-const TEXT_FIELDS: readonly TextField[] = ['category', 'genre', 'type', 'subject', 'creator']
+const TEXT_FIELDS: readonly TextField[] = [
+  'category',
+  'genre',
+  'type',
+  'subject',
+  'creator',
+  'title',
+  'agent_type',
+  'term_type',
+]
 const DATE_FIELDS: readonly DateField[] = ['start_date', 'end_date']
 const TEXT_LOOKUPS = ['in', 'exclude', 'prefix', 'wildcard'] as const
 const DATE_LOOKUPS = ['gt', 'gte', 'lt', 'lte', 'range', 'in'] as const
 
-/** The filters and sort fields each endpoint accepts (API.md §3), for parsers and documentation. */
-export const endpointParameters: Readonly<
-  Record<
-    Endpoint,
-    { readonly filters: readonly FilterField[]; readonly sorts: readonly SortField[] }
-  >
-> = {
+/** What one endpoint accepts besides `query`. */
+export interface EndpointParameters {
+  readonly filters: readonly FilterField[]
+  /** The sort fields; an endpoint without any ignores `sort` (front ends send it everywhere). */
+  readonly sorts: readonly SortField[]
+  /** Whether `limit` and `offset` are read (and checked); elsewhere they are ignored. */
+  readonly paginated: boolean
+}
+
+/** The filters of collections and objects (API.md §3), also those that count hits below a node. */
+const DESCRIPTION_FILTERS: readonly FilterField[] = [
+  'category',
+  'genre',
+  'subject',
+  'creator',
+  'online',
+  ...DATE_FIELDS,
+]
+const SEARCH_FILTERS: readonly FilterField[] = [
+  'category',
+  'genre',
+  'type',
+  'subject',
+  'creator',
+  'online',
+  ...DATE_FIELDS,
+]
+
+/**
+ * The filters and sort fields each endpoint accepts (API.md §3, §5; the lists as the reference
+ * service's views declare them), for parsers and documentation.
+ */
+export const endpointParameters: Readonly<Record<Endpoint, EndpointParameters>> = {
   search: {
-    filters: [...TEXT_FIELDS, 'online', ...DATE_FIELDS],
+    filters: SEARCH_FILTERS,
     sorts: ['title', 'start_date', 'end_date', 'creator'],
+    paginated: true,
   },
+  // /facets neither sorts nor pages, but checks what DIMES sends it as /search does.
   facets: {
-    filters: [...TEXT_FIELDS, 'online', ...DATE_FIELDS],
+    filters: SEARCH_FILTERS,
     sorts: ['title', 'start_date', 'end_date', 'creator'],
+    paginated: true,
   },
   collections: {
-    filters: ['category', 'genre', 'subject', 'creator', 'online', ...DATE_FIELDS],
+    filters: DESCRIPTION_FILTERS,
     sorts: ['title', 'start_date', 'end_date'],
+    paginated: true,
   },
-  children: {
-    filters: ['category', 'genre', 'subject', 'creator', 'online', ...DATE_FIELDS],
+  objects: {
+    filters: DESCRIPTION_FILTERS,
     sorts: ['title', 'start_date', 'end_date'],
+    paginated: true,
   },
-  minimap: {
-    filters: ['category', 'genre', 'subject', 'creator', 'online', ...DATE_FIELDS],
-    sorts: ['title', 'start_date', 'end_date'],
+  agents: {
+    filters: ['title', 'agent_type', ...DATE_FIELDS],
+    sorts: ['title', 'start_date', 'end_date', 'type'],
+    paginated: true,
   },
+  terms: { filters: ['title', 'term_type'], sorts: ['title'], paginated: true },
+  children: { filters: DESCRIPTION_FILTERS, sorts: [], paginated: true },
+  minimap: { filters: DESCRIPTION_FILTERS, sorts: [], paginated: false },
+  ancestors: { filters: DESCRIPTION_FILTERS, sorts: [], paginated: false },
 }
 
 /**
@@ -137,10 +202,13 @@ export function parseRequest(
     const value = raw.trim()
     if (value === '') continue
     if (name === 'query') queryText = queryText ? `${queryText} ${value}` : value
-    else if (name === 'limit') limit = Math.min(parseCount(name, value, 1), maxLimit)
-    else if (name === 'offset') offset = parseCount(name, value, 0)
-    else if (name === 'sort') sort.push(...parseSort(value, allowed.sorts))
-    else {
+    else if (name === 'limit') {
+      if (allowed.paginated) limit = Math.min(parseCount(name, value, 1), maxLimit)
+    } else if (name === 'offset') {
+      if (allowed.paginated) offset = parseCount(name, value, 0)
+    } else if (name === 'sort') {
+      if (allowed.sorts.length > 0) sort.push(...parseSort(value, allowed.sorts))
+    } else {
       const [field, lookup, ...rest] = name.split('__')
       if (!isFilterField(field) || !allowed.filters.includes(field) || rest.length > 0) continue
       if (lookup === undefined) {

@@ -1,134 +1,32 @@
 /**
- * The API's response shapes (API.md §5 and the recorded responses), with keys in the order the
- * reference service sends them: objects are built in that order, so `JSON.stringify` and
- * the HTTP package's compiled serializers give the same bytes.
+ * Builders of the API's response objects from documents, in the key order of
+ * `response-schemas.ts`, so that `JSON.stringify` and the HTTP package's compiled serializers
+ * give the same bytes.
  */
 import type { GroupSummary } from './_catalogue-data.js'
 import { descriptionOf, idOf, notesOf } from './_document-fields.js'
 import type {
+  Agent,
   CatalogueDate,
   CatalogueDocument,
   CatalogueObject,
   Collection,
   ExternalIdentifier,
-  Language,
   Reference,
-  RightsStatement,
+  Term,
 } from './documents.js'
-
-/** A page of a list: `count` is exact, links absolute or null. */
-export interface Page<T> {
-  count: number
-  next: string | null
-  previous: string | null
-  results: T[]
-}
-
-/** `/collections` pages carry an (empty) `facets` object after `previous`. */
-export interface CollectionsPage<T> {
-  count: number
-  next: string | null
-  previous: string | null
-  facets: Record<string, never>
-  results: T[]
-}
-
-/** A date as search results show it (key order of the recorded responses). */
-export interface SearchResultDate {
-  end: string | null
-  type: string
-  begin: string | null
-  label: string
-  source: string
-  expression: string
-}
-
-/** A date as lists and details show it: without `source`. */
-export interface ListDate {
-  expression: string
-  begin: string | null
-  end: string | null
-  label: string
-  type: string
-}
-
-/** One `/search` result: a group (top-level collection or agent) and its hits. */
-export interface SearchResult {
-  category: string | null
-  dates: SearchResultDate[]
-  hit_count: number | null
-  online_hit_count: number | null
-  title: string
-  uri: string
-  creators: string[]
-}
-
-export interface FacetBucket {
-  key: string
-  doc_count: number
-}
-
-export interface FacetsResponse {
-  max_date: { value: number | null }
-  creator: FacetBucket[]
-  min_date: { value: number | null }
-  subject: FacetBucket[]
-  format: FacetBucket[]
-  online: { doc_count: number }
-}
-
-/** An item of `/collections` (and the other plain lists). */
-export interface ListItem {
-  uri: string
-  type: string
-  title: string
-  dates: ListDate[]
-}
-
-/** A linked document inside a detail (creator, agent, term), as the reference service shows it. */
-export interface LinkedItem {
-  title: string | null
-  type: string | null
-  online: boolean
-  hit_count: number | null
-  online_hit_count: number | null
-  uri: string | null
-  dates: string | null
-  description: string | null
-  group: { identifier: string; title: string } | null
-  index: number | null
-}
-
-export interface DetailNote {
-  type: string
-  title: string
-  source: string
-  subnotes: { type: string; content: (string | null)[]; items?: unknown[] }[]
-}
-
-/** `/collections/{id}`. */
-export interface CollectionDetail {
-  uri: string
-  title: string
-  type: 'collection'
-  category: string
-  offset: number | null
-  group: { identifier: string; title: string }
-  external_identifiers: ExternalIdentifier[]
-  level: string | null
-  parent: string | null
-  languages: Language[]
-  description: string | null
-  extents: { value: number; type: string }[]
-  formats: string[]
-  online: boolean
-  dates: ListDate[]
-  notes: DetailNote[] | null
-  rights_statements: RightsStatement[] | null
-  agents: LinkedItem[] | null
-  creators: LinkedItem[] | null
-  terms: LinkedItem[] | null
-}
+import type {
+  AgentDetail,
+  CollectionDetail,
+  DetailNote,
+  LinkedItem,
+  ListDate,
+  ListItem,
+  ObjectDetail,
+  SearchResult,
+  SearchResultDate,
+  TermDetail,
+} from './response-schemas.js'
 
 export function searchResultDate(date: CatalogueDate): SearchResultDate {
   return {
@@ -149,6 +47,11 @@ export function listDate(date: CatalogueDate): ListDate {
     label: date.label,
     type: date.type,
   }
+}
+
+/** A document's dates as one string: the expressions joined by ", " (the reference's). */
+export function dateString(dates: readonly CatalogueDate[] | undefined): string {
+  return (dates ?? []).map((date) => date.expression).join(', ')
 }
 
 export function searchResult(
@@ -172,28 +75,34 @@ export function listItem(document: CatalogueDocument): ListItem {
     uri: document.uri,
     type: document.type,
     title: document.title,
-    dates: ('dates' in document && document.dates ? document.dates : []).map(listDate),
+    dates: 'dates' in document && document.dates ? document.dates.map(listDate) : null,
   }
 }
 
-/** The detail of a collection; `offset` is its position among its parent's children. */
-export function collectionDetail(document: Collection, offset: number | null): CollectionDetail {
+/** The place of a detail: its index among its parent's children, null at the top level. */
+type Offset = number | null
+
+function detailHead(document: CatalogueDocument, offset: Offset) {
   return {
     uri: document.uri,
     title: document.title,
-    type: 'collection',
+    type: document.type,
     category: document.category,
     offset,
     group: { identifier: document.group.identifier, title: document.group.title },
     external_identifiers: document.external_identifiers.map(externalIdentifier),
+  }
+}
+
+/** `/collections/{id}`. */
+export function collectionDetail(document: Collection, offset: Offset): CollectionDetail {
+  return {
+    ...detailHead(document, offset),
     level: document.level ?? null,
     parent: document.parent ? idOf(document.parent) : null,
-    languages: document.languages.map((language) => ({
-      expression: language.expression,
-      identifier: language.identifier,
-    })),
+    languages: document.languages.map(language),
     description: descriptionOf(document),
-    extents: document.extents.map((extent) => ({ value: Number(extent.value), type: extent.type })),
+    extents: document.extents.map(extent),
     formats: document.formats,
     online: document.online,
     dates: document.dates.map(listDate),
@@ -205,11 +114,71 @@ export function collectionDetail(document: Collection, offset: number | null): C
   }
 }
 
+/** `/objects/{id}`. */
+export function objectDetail(document: CatalogueObject, offset: Offset): ObjectDetail {
+  return {
+    ...detailHead(document, offset),
+    languages: document.languages ? document.languages.map(language) : null,
+    parent: document.parent ? idOf(document.parent) : null,
+    description: descriptionOf(document),
+    extents: document.extents.map(extent),
+    ...(document.files && document.files.length > 0
+      ? {
+          files: document.files.map((file) => ({
+            title: file.title ?? null,
+            download: file.download ?? null,
+            manifest: file.manifest ?? null,
+          })),
+        }
+      : {}),
+    formats: document.formats,
+    online: document.online,
+    dates: document.dates.map(listDate),
+    notes: nullWhenEmpty(detailNotes(document)),
+    rights_statements: nullWhenEmpty(document.rights ?? []),
+    agents: nullWhenEmpty(agentsOf(document).map((reference) => linkedItem(reference, 'agents'))),
+    terms: nullWhenEmpty((document.terms ?? []).map((reference) => linkedItem(reference, 'terms'))),
+  }
+}
+
+/** `/agents/{id}`. */
+export function agentDetail(document: Agent): AgentDetail {
+  return {
+    ...detailHead(document, null),
+    agent_type: document.agent_type,
+    authorized_name: document.authorized_name,
+    description: document.description ?? null,
+    dates: document.dates ? document.dates.map(listDate) : null,
+    notes: nullWhenEmpty(detailNotes(document)),
+  }
+}
+
+/** `/terms/{id}`: the collections and objects the term document lists, if any. */
+export function termDetail(document: Term): TermDetail {
+  const listed = document as Term & { collections?: Reference[]; objects?: Reference[] }
+  const references = (list: Reference[] | undefined, collection: 'collections' | 'objects') =>
+    Array.isArray(list) ? list.map((reference) => linkedItem(reference, collection)) : null
+  return {
+    ...detailHead(document, null),
+    term_type: document.term_type,
+    collections: references(listed.collections, 'collections'),
+    objects: references(listed.objects, 'objects'),
+  }
+}
+
 function externalIdentifier(identifier: ExternalIdentifier): ExternalIdentifier {
   return { identifier: identifier.identifier, source: identifier.source }
 }
 
-function detailNotes(document: Collection | CatalogueObject): DetailNote[] {
+function language(value: { expression: string; identifier: string }) {
+  return { expression: value.expression, identifier: value.identifier }
+}
+
+function extent(value: { value: string; type: string }) {
+  return { value: Number(value.value), type: value.type }
+}
+
+function detailNotes(document: CatalogueDocument): DetailNote[] {
   return notesOf(document).map((note) => ({
     type: note.type,
     title: note.title,
@@ -230,7 +199,11 @@ function agentsOf(document: Collection | CatalogueObject): Reference[] {
   ]
 }
 
-function linkedItem(reference: Reference, collection: 'agents' | 'terms'): LinkedItem {
+/** A reference inside a detail: what the document says of the linked one, no counts. */
+function linkedItem(
+  reference: Reference,
+  collection: 'agents' | 'terms' | 'collections' | 'objects',
+): LinkedItem {
   return {
     title: reference.title ?? null,
     type: reference.type ?? null,

@@ -3,9 +3,17 @@ import { createWriteStream } from 'node:fs'
 import { open, rename, rm } from 'node:fs/promises'
 import { endianness } from 'node:os'
 import { Bitset } from './_bitset.js'
-import type { CatalogueData, Columns, SortKeys } from './_catalogue-data.js'
+import {
+  type CatalogueData,
+  COLUMN_NAMES,
+  type ColumnName,
+  type Columns,
+  type SortKeys,
+} from './_catalogue-data.js'
 import { searchableText } from './_document-fields.js'
+import { deriveHierarchy } from './_hierarchy.js'
 import { TextIndex } from './_text-index.js'
+import { TitleWords } from './_title-words.js'
 import { ValueColumn } from './_value-column.js'
 import { Catalogue, type CatalogueOptions } from './catalogue.js'
 import type { DocumentType } from './documents.js'
@@ -20,7 +28,7 @@ import { CatalogueError } from './errors.js'
  * Record: u32 name length, name (UTF-8), u8 kind, u32 byte length (×2: low, high), payload,
  * padding to 8 bytes.
  */
-const MAGIC = Buffer.from('archive-catalogue snapshot 1\n')
+const MAGIC = Buffer.from('archive-catalogue snapshot 2\n')
 const TEXT_CHUNK = 50_000
 const INDEX_CHUNK = 50_000
 
@@ -88,6 +96,9 @@ export async function saveSnapshot(catalogue: Catalogue, path: string): Promise<
       await record('texts', Kind.Lines, Buffer.from(data.texts.slice(i, i + TEXT_CHUNK).join('\n')))
     }
     await record('uris', Kind.Lines, Buffer.from(data.uris.join('\n')))
+    for (let i = 0; i < data.size; i += TEXT_CHUNK) {
+      await json('titles', data.titles.slice(i, i + TEXT_CHUNK))
+    }
     await json('groups', data.groups)
     for (const [name, column] of Object.entries(data.columns) as [string, ValueColumn][]) {
       await json(`column.${name}.keys`, column.keys)
@@ -101,8 +112,10 @@ export async function saveSnapshot(catalogue: Catalogue, path: string): Promise<
       for (const [name, values] of Object.entries(keys)) await array(`${prefix}.${name}`, values)
     }
     await array('groupOf', data.groupOf)
-    await array('parentOf', data.parentOf)
-    await array('childIndex', data.childIndex)
+    await array('parentOf', data.hierarchy.parentOf)
+    await array('childIndex', data.hierarchy.childIndex)
+    await json('titleWords', data.titleWords.words)
+    await array('titleWords.frequencies', data.titleWords.frequencies)
     const { index, ...search } = data.text.toJSON()
     await json('search', search)
     for (let i = 0; i < index.length; i += INDEX_CHUNK) {
@@ -150,16 +163,10 @@ export async function loadSnapshot(
       u32(`column.${name}.valueOffsets`),
       u32(`column.${name}.valueIds`),
     )
-  const columns: Columns = {
-    type: column('type'),
-    category: column('category'),
-    online: column('online'),
-    formats: column('formats'),
-    subject: column('subject'),
-    creator: column('creator'),
-    start_date: column('start_date'),
-    end_date: column('end_date'),
-  }
+  const columns = Object.fromEntries(COLUMN_NAMES.map((name) => [name, column(name)])) as Record<
+    ColumnName,
+    ValueColumn
+  > as Columns
   const sortKeys = (prefix: string): SortKeys => ({
     titleRank: u32(`${prefix}.titleRank`),
     startMin: i16(`${prefix}.startMin`),
@@ -168,6 +175,7 @@ export async function loadSnapshot(
     endMax: i16(`${prefix}.endMax`),
     creatorMin: u32(`${prefix}.creatorMin`),
     creatorMax: u32(`${prefix}.creatorMax`),
+    typeRank: u32(`${prefix}.typeRank`),
   })
   const search = json<Record<string, unknown>>('search')[0]!
   const index = json<unknown[]>('search.index').flat()
@@ -180,6 +188,7 @@ export async function loadSnapshot(
     size: header.size,
     texts,
     uris,
+    titles: json<string[]>('titles').flat(),
     uriIndex: new Map(uris.map((uri, index) => [uri, index])),
     types,
     columns,
@@ -187,8 +196,14 @@ export async function loadSnapshot(
     groupOf: u32('groupOf'),
     groups: json<CatalogueData['groups']>('groups')[0]!,
     groupKeys: sortKeys('groupKeys'),
-    parentOf: i32('parentOf'),
-    childIndex: i32('childIndex'),
+    hierarchy: deriveHierarchy(
+      { parentOf: i32('parentOf'), childIndex: i32('childIndex') },
+      (index) => types[index] === 'collection' || types[index] === 'object',
+    ),
+    titleWords: new TitleWords({
+      words: json<string[]>('titleWords')[0]!,
+      frequencies: u32('titleWords.frequencies'),
+    }),
     online: setOf(columns.online, 'true', header.size),
     typeSets: {
       agent: setOf(columns.type, 'agent', header.size),

@@ -1,4 +1,9 @@
-import { type Catalogue, type ListRequest, parseRequest } from '@archive-catalogue/core'
+import {
+  type Catalogue,
+  type CitationOptions,
+  type ListRequest,
+  parseRequest,
+} from '@archive-catalogue/core'
 import { parseBaseUrl, requestBaseUrl } from './base-url.js'
 import { HttpError, INTERNAL_ERROR, NOT_FOUND, toHttpError } from './errors.js'
 import { entityTag, ifNoneMatch } from './etag.js'
@@ -14,9 +19,9 @@ import {
   reply,
   responseHeaders,
 } from './responses.js'
-import { matchRoute, type Route, routes, topLevelNames } from './routes.js'
+import { allowedMethods, matchPath, type Route, routeFor, routes, topLevelNames } from './routes.js'
 import { serialize } from './serialize.js'
-import { metadataOf, type View, type ViewContext } from './views.js'
+import { metadataOf, serializerOf, type View, type ViewContext } from './views.js'
 
 export type { AppResponse } from './responses.js'
 
@@ -49,6 +54,14 @@ export interface AppOptions {
   maxUrlLength?: number
   /** Most query parameters in a request; more get a 400. @default 100 */
   maxParameters?: number
+  /** Largest request body (`POST /mylist`); larger ones get a 413. @default 1 MiB */
+  maxBodyBytes?: number
+  /**
+   * How citations are written: the repository's name, the public URL of records (default: the
+   * API's base URL) and the separator (default `; `).
+   * @default the catalogue's `citation` option
+   */
+  citation?: CitationOptions
   /** Where the access log and unexpected errors go. @default silent */
   logger?: Logger
   /** Log one line per request: `method target status bytes ms`. @default false */
@@ -62,6 +75,10 @@ export interface AppRequest {
   url: string
   /** Header values by lower-case name (node's `IncomingHttpHeaders` fits). */
   headers: Readonly<Record<string, string | string[] | undefined>>
+  /** The body, read whole (up to {@link App.maxBodyBytes}); none or empty when there is none. */
+  body?: Buffer
+  /** Set when the body was longer than {@link App.maxBodyBytes} and not read: a 413. */
+  bodyTooLarge?: boolean
 }
 
 /** Options of {@link App.request}. */
@@ -69,10 +86,14 @@ export interface AppRequestInit {
   /** @default 'GET' */
   method?: string
   headers?: Record<string, string>
+  /** A request body (`POST /mylist`), as text or bytes. */
+  body?: string | Buffer
 }
 
 /** The catalogue API over a catalogue: a pure request → response function. */
 export interface App {
+  /** The largest body the app reads; whoever feeds it stops reading beyond and says so. */
+  readonly maxBodyBytes: number
   /** Answers a request. Never throws: a failure inside is a 500, logged. */
   handle(request: AppRequest): AppResponse
   /**
@@ -83,12 +104,12 @@ export interface App {
   request(url: string, init?: AppRequestInit): Promise<Response>
 }
 
-const METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const silent: Logger = { info() {}, error() {} }
 
 /**
- * Creates the catalogue API (API.md §2, §5) over a catalogue: `/`, `/search`, `/facets`,
- * `/collections`, `/collections/{id}`; JSON or the browsable HTML; ETags; `{"detail"}` errors.
+ * Creates the catalogue API (API.md §2, §5) over a catalogue: search, suggestions and facets;
+ * lists, details, children, ancestors, minimaps and citations of collections, objects, agents
+ * and terms; `POST /mylist`. JSON or the browsable HTML; ETags; CORS; `{"detail"}` errors.
  * @example
  * const app = createApp(catalogue, { baseUrl: 'https://example.org/api' })
  * await listen(app, { port: 8000 })
@@ -105,6 +126,8 @@ class CatalogueApp implements App {
   private readonly maxLimit: number
   private readonly maxUrlLength: number
   private readonly maxParameters: number
+  readonly maxBodyBytes: number
+  private readonly citation: CitationOptions
   private readonly logger: Logger
   private readonly accessLog: boolean
   private readonly routes: readonly Route[] = routes
@@ -121,6 +144,8 @@ class CatalogueApp implements App {
     this.maxLimit = options.maxLimit ?? catalogue.options.maxLimit
     this.maxUrlLength = options.maxUrlLength ?? 8192
     this.maxParameters = options.maxParameters ?? 100
+    this.maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024
+    this.citation = options.citation ?? catalogue.options.citation
     this.logger = options.logger ?? silent
     this.accessLog = options.accessLog ?? false
     this.endpointNames = topLevelNames(this.routes)
@@ -154,13 +179,16 @@ class CatalogueApp implements App {
     }
     headers.host ??= absolute?.host ?? 'localhost'
     const target = absolute ? `${absolute.pathname}${absolute.search}` : url
+    const body = init.body === undefined ? undefined : Buffer.from(init.body)
+    if (body) headers['content-length'] ??= String(body.length)
     const response = this.handle({
       method: init.method ?? 'GET',
       url: target.startsWith('/') ? target : `/${target}`,
       headers,
+      ...(body ? { body, bodyTooLarge: body.length > this.maxBodyBytes } : {}),
     })
-    const body = response.body.length > 0 ? response.body : null
-    return new Response(body, { status: response.status, headers: response.headers })
+    const content = response.body.length > 0 ? response.body : null
+    return new Response(content, { status: response.status, headers: response.headers })
   }
 
   private respond(request: AppRequest): AppResponse {
@@ -169,6 +197,7 @@ class CatalogueApp implements App {
     // Errors found before the `format` parameter is read follow the Accept header alone.
     let representation: Representation = accept && prefersHtml(accept) ? 'html' : 'json'
     let page: { path: string; query: URLSearchParams; baseUrl: string; view?: View } | undefined
+    let allow = ALLOW
     try {
       if (request.url.length > this.maxUrlLength) {
         const length = request.url.length
@@ -182,12 +211,22 @@ class CatalogueApp implements App {
       const query = new URLSearchParams(queryString)
       const chosen = negotiate(query.getAll('format').at(-1) ?? null, accept)
       representation = chosen ?? 'json'
-      const routePath = this.routePath(path)
-      const match = matchRoute(this.routes, routePath)
+      const match = matchPath(this.routes, this.routePath(path))
+      if (match) allow = allowedMethods(match.routes)
+      // A CORS preflight is answered on every path: the request it announces gets the real answer.
+      if (method === 'OPTIONS' && headers['access-control-request-method'] !== undefined) {
+        const preflight = preflightHeaders(
+          allow,
+          headerValue(headers['access-control-request-headers']),
+        )
+        const body = match ? serialize.metadata(metadataOf(match.routes[0]!.view)) : ''
+        return reply(method, 200, 'json', body, { ...preflight, Allow: allow })
+      }
       if (match === undefined) throw new HttpError(404, NOT_FOUND)
       const baseUrl = this.base(headers)
-      const view = match.route.view
-      page = { path: `${baseUrl}${routePath}`, query, baseUrl, view }
+      const route = routeFor(match.routes, method)
+      const view = (route ?? match.routes[0]!).view
+      page = { path: `${baseUrl}${this.routePath(path)}`, query, baseUrl, view }
       if (query.size > this.maxParameters) {
         throw new HttpError(
           400,
@@ -196,30 +235,47 @@ class CatalogueApp implements App {
       }
       // DRF's order: the format is negotiated before the method is checked.
       if (chosen === undefined) throw new HttpError(404, NOT_FOUND)
-      if (!METHODS.has(method)) throw new HttpError(405, `Method "${method}" not allowed.`)
+      if (route === undefined) throw new HttpError(405, `Method "${method}" not allowed.`)
 
       if (method === 'OPTIONS') {
         const metadata = metadataOf(view)
-        const preflight = preflightHeaders(headerValue(headers['access-control-request-headers']))
         const body =
-          chosen === 'html' ? this.html(request, page, 200, metadata) : serialize.metadata(metadata)
-        return reply(method, 200, chosen, body, preflight)
+          chosen === 'html'
+            ? this.html(request, page, 200, metadata, allow)
+            : serialize.metadata(metadata)
+        const preflight = preflightHeaders(
+          allow,
+          headerValue(headers['access-control-request-headers']),
+        )
+        return reply(method, 200, chosen, body, { ...preflight, Allow: allow })
       }
-      const value = view.run(this.context(view, match.params, query, baseUrl))
-      const key = this.tagKey(chosen, baseUrl, routePath, query, request.url)
+      if (request.bodyTooLarge) {
+        throw new HttpError(413, `Request body too large: the limit is ${this.maxBodyBytes} bytes.`)
+      }
+      const context = this.context(view, match.params, query, baseUrl, request.body)
+      const value = view.run(context)
+      if (method === 'POST') {
+        const body =
+          chosen === 'html'
+            ? this.html(request, page, 200, value, allow)
+            : serializerOf(view)(value)
+        return reply(method, 200, chosen, body, { Allow: allow })
+      }
+      const key = this.tagKey(chosen, baseUrl, this.routePath(path), query, request.url)
       const etag = entityTag(this.catalogue.version, key)
-      if (ifNoneMatch(headerValue(headers['if-none-match']), etag)) return notModified(etag)
-      const body = chosen === 'html' ? this.html(request, page, 200, value) : view.serialize(value)
-      return reply(method, 200, chosen, body, { ETag: etag })
+      if (ifNoneMatch(headerValue(headers['if-none-match']), etag)) return notModified(etag, allow)
+      const body =
+        chosen === 'html' ? this.html(request, page, 200, value, allow) : serializerOf(view)(value)
+      return reply(method, 200, chosen, body, { ETag: etag, Allow: allow })
     } catch (error) {
       const { status, detail, expected } = toHttpError(error)
       if (!expected) this.logger.error(`${method} ${request.url} failed`, error)
       const value = { detail }
       const body =
         representation === 'html'
-          ? this.html(request, page ?? this.errorPage(request, headers), status, value)
+          ? this.html(request, page ?? this.errorPage(request, headers), status, value, allow)
           : serialize.error(value)
-      return reply(method, status, representation, body)
+      return reply(method, status, representation, body, { Allow: allow })
     }
   }
 
@@ -242,8 +298,9 @@ class CatalogueApp implements App {
     params: Record<string, string>,
     query: URLSearchParams,
     baseUrl: string,
+    body: Buffer | undefined,
   ): ViewContext {
-    const { catalogue, maxLimit } = this
+    const { catalogue, maxLimit, citation } = this
     const endpointUrls = () =>
       Object.fromEntries(this.endpointNames.map((name) => [name, `${baseUrl}/${name}`]))
     return {
@@ -254,7 +311,10 @@ class CatalogueApp implements App {
           throw new Error(`The view ${view.name} takes no parameters`)
         return parseRequest(view.endpoint, query, { maxLimit })
       },
+      query,
       links: { baseUrl },
+      body: body ?? Buffer.alloc(0),
+      citation,
       get endpoints() {
         return endpointUrls()
       },
@@ -298,6 +358,7 @@ class CatalogueApp implements App {
     page: { path: string; query: URLSearchParams; baseUrl: string; view?: View },
     status: number,
     value: unknown,
+    allow: string,
   ): string {
     return renderHtml({
       ...page,
@@ -306,7 +367,7 @@ class CatalogueApp implements App {
       target: request.url.slice(0, this.maxUrlLength),
       status,
       value,
-      headers: { Allow: ALLOW, 'Content-Type': JSON_TYPE, Vary: 'Accept' },
+      headers: { Allow: allow, 'Content-Type': JSON_TYPE, Vary: 'Accept' },
     })
   }
 }

@@ -39,6 +39,7 @@ const STATUS_TEXTS: Record<number, string> = {
   400: 'Bad Request',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  413: 'Content Too Large',
   414: 'URI Too Long',
   500: 'Internal Server Error',
 }

@@ -2,7 +2,7 @@
  * The node:http shim: turns node's request into an {@link AppRequest} and the app's response into
  * bytes, and shuts down gracefully. Everything else is the app's.
  */
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { App } from './app.js'
 
@@ -55,18 +55,31 @@ export async function listen(app: App, options: ListenOptions = {}): Promise<Lis
       connectionsCheckingInterval: checkingInterval(requestTimeout, headersTimeout),
     },
     (request, response) => {
-      try {
-        const { status, headers, body } = app.handle({
-          method: request.method ?? 'GET',
-          url: request.url ?? '/',
-          headers: request.headers,
-        })
-        response.writeHead(status, headers)
-        response.end(body)
-      } catch {
-        // The app never throws; this guards the process against a bug in the lines above.
-        response.destroy()
-      }
+      readBody(request, app.maxBodyBytes).then(
+        ({ body, tooLarge }) => {
+          try {
+            const {
+              status,
+              headers,
+              body: content,
+            } = app.handle({
+              method: request.method ?? 'GET',
+              url: request.url ?? '/',
+              headers: request.headers,
+              ...(body ? { body } : {}),
+              ...(tooLarge ? { bodyTooLarge: true } : {}),
+            })
+            // The rest of a refused body is not read: the connection cannot carry another request.
+            response.writeHead(status, tooLarge ? { ...headers, Connection: 'close' } : headers)
+            response.end(content)
+          } catch {
+            // The app never throws; this guards the process against a bug in the lines above.
+            response.destroy()
+          }
+        },
+        // The client went away while sending the body: nobody to answer.
+        () => response.destroy(),
+      )
     },
   )
   const close = closeServer(server, options.shutdownTimeout ?? 10_000)
@@ -82,6 +95,39 @@ export async function listen(app: App, options: ListenOptions = {}): Promise<Lis
     else options.signal.addEventListener('abort', () => void close(), { once: true })
   }
   return { server, url: urlOf(server), close }
+}
+
+/**
+ * Reads a request's body whole, up to `limit` bytes: a longer one (by its `Content-Length`, or
+ * as it arrives) is not read further and comes back as `tooLarge`. A request without a body
+ * resolves at once. A body that arrives too slowly is cut by the server's `requestTimeout`.
+ */
+function readBody(
+  request: IncomingMessage,
+  limit: number,
+): Promise<{ body?: Buffer; tooLarge: boolean }> {
+  const length = request.headers['content-length']
+  const chunked = request.headers['transfer-encoding'] !== undefined
+  if (!chunked && (length === undefined || length === '0')) {
+    return Promise.resolve({ tooLarge: false })
+  }
+  if (!chunked && Number(length) > limit) return Promise.resolve({ tooLarge: true })
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let received = 0
+    const onData = (chunk: Buffer) => {
+      received += chunk.length
+      if (received > limit) {
+        request.off('data', onData)
+        request.pause()
+        resolve({ tooLarge: true })
+      } else chunks.push(chunk)
+    }
+    request.on('data', onData)
+    request.once('end', () => resolve({ body: Buffer.concat(chunks), tooLarge: false }))
+    request.once('error', reject)
+    request.once('aborted', () => reject(new Error('aborted')))
+  })
 }
 
 /** Options of {@link handleSignals}. */

@@ -103,6 +103,9 @@ function jsonHref(page: BrowsablePage): string {
 /** The form's text fields, in order: name, label, and the filter the endpoint must allow. */
 const TEXT_FIELDS = [
   ['query', 'query', undefined],
+  ['title', 'title', 'title'],
+  ['agent_type', 'agent type', 'agent_type'],
+  ['term_type', 'term type', 'term_type'],
   ['category', 'category', 'category'],
   ['genre', 'genre', 'genre'],
   ['subject', 'subject', 'subject'],
@@ -136,15 +139,18 @@ function form(page: BrowsablePage): string {
     ].map(([v, text]) => `<option value="${v}"${online === v ? ' selected' : ''}>${text}</option>`)
     fields.push(`<label>online<select name="online">${options.join('')}</select></label>`)
   }
-  if (page.view?.paginated) {
-    shown.add('sort').add('limit')
+  if (page.view?.paginated && allowed.sorts.length > 0) {
+    shown.add('sort')
     const choices = allowed.sorts.flatMap((field) => [field, `-${field}`])
     const datalist = choices.map((choice) => `<option value="${choice}">`).join('')
     fields.push(
       input('sort', 'sort', 'type="text" list="sort-fields"'),
       `<datalist id="sort-fields">${datalist}</datalist>`,
-      input('limit', 'limit', 'type="number" min="1"'),
     )
+  }
+  if (page.view?.paginated) {
+    shown.add('limit')
+    fields.push(input('limit', 'limit', 'type="number" min="1"'))
   }
   // Parameters the form has no field for (other lookups, `type`) are kept; a new query starts
   // again at the first page, so `offset` is dropped.

@@ -31,8 +31,8 @@ export function reply(
 }
 
 /** A 304: no body, and the headers a 200 would have that matter to caches (RFC 9110 §15.4.5). */
-export function notModified(etag: string): AppResponse {
-  const headers = { ETag: etag, Vary: 'Accept', Allow: ALLOW, 'Access-Control-Allow-Origin': '*' }
+export function notModified(etag: string, allow = ALLOW): AppResponse {
+  const headers = { ETag: etag, Vary: 'Accept', Allow: allow, 'Access-Control-Allow-Origin': '*' }
   return { status: 304, headers, body: EMPTY }
 }
 
@@ -53,13 +53,20 @@ export function responseHeaders(
   }
 }
 
-/** CORS preflight answers for OPTIONS: any origin may send GETs, with any request headers. */
-export function preflightHeaders(requested: string | undefined): Record<string, string> {
+/**
+ * A CORS preflight's answer: any origin may use the path's methods with the request headers it
+ * asks for (a JSON `POST` asks for `content-type`), and may cache the answer for a day.
+ */
+export function preflightHeaders(
+  methods: string,
+  requested: string | undefined,
+): Record<string, string> {
   return {
-    'Access-Control-Allow-Methods': ALLOW,
-    ...(requested && /^[\w-]+(?:\s*,\s*[\w-]+)*$/.test(requested)
-      ? { 'Access-Control-Allow-Headers': requested }
-      : {}),
+    'Access-Control-Allow-Methods': methods,
+    'Access-Control-Allow-Headers':
+      requested && /^[\w-]+(?:\s*,\s*[\w-]+)*$/.test(requested.trim())
+        ? requested.trim()
+        : 'Content-Type',
     'Access-Control-Max-Age': '86400',
   }
 }

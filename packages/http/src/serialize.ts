@@ -1,155 +1,11 @@
 /**
- * The response serializers: fast-json-stringify schemas, one per response shape, with properties
- * in the API's key order (the core's `responses.ts` and the recorded responses). Each is compiled
- * once, on first use, and shared by every app of the process. Parts whose keys come from the
- * documents as they are (rights statements, note list items) are free-form objects: their keys
- * keep the document's order instead of being reordered or dropped by a fixed schema.
+ * The response serializers: the core's response schemas (`responseSchemas`, one per shape, in
+ * the API's key order) compiled by fast-json-stringify, each once, on first use, and shared by
+ * every app of the process. The only schema written here is the OPTIONS metadata, which is the
+ * HTTP layer's own.
  */
-import type {
-  CollectionDetail,
-  CollectionsPage,
-  FacetsResponse,
-  ListItem,
-  Page,
-  SearchResult,
-} from '@archive-catalogue/core'
+import { type ResponseShape, responseSchemas } from '@archive-catalogue/core'
 import build from 'fast-json-stringify'
-
-type Schema = Record<string, unknown>
-
-const string: Schema = { type: 'string' }
-const number: Schema = { type: 'number' }
-const integer: Schema = { type: 'integer' }
-const boolean: Schema = { type: 'boolean' }
-/** Any JSON object, its keys in their own order (serialized with `JSON.stringify`). */
-const freeObject: Schema = { type: 'object', additionalProperties: true }
-
-const nullable = (schema: Schema): Schema => ({ ...schema, type: [schema.type, 'null'] })
-const array = (items: Schema): Schema => ({ type: 'array', items })
-const object = (properties: Record<string, Schema>): Schema => ({ type: 'object', properties })
-
-const page = (item: Schema) =>
-  object({
-    count: integer,
-    next: nullable(string),
-    previous: nullable(string),
-    results: array(item),
-  })
-
-const searchDate = object({
-  end: nullable(string),
-  type: string,
-  begin: nullable(string),
-  label: string,
-  source: string,
-  expression: string,
-})
-
-const listDate = object({
-  expression: string,
-  begin: nullable(string),
-  end: nullable(string),
-  label: string,
-  type: string,
-})
-
-const searchResult = object({
-  category: nullable(string),
-  dates: array(searchDate),
-  hit_count: nullable(integer),
-  online_hit_count: nullable(integer),
-  title: string,
-  uri: string,
-  creators: array(string),
-})
-
-const bucket = object({ key: string, doc_count: integer })
-
-const facets = object({
-  max_date: object({ value: nullable(integer) }),
-  creator: array(bucket),
-  min_date: object({ value: nullable(integer) }),
-  subject: array(bucket),
-  format: array(bucket),
-  online: object({ doc_count: integer }),
-})
-
-const listItem = object({ uri: string, type: string, title: string, dates: array(listDate) })
-
-const collectionsPage = object({
-  count: integer,
-  next: nullable(string),
-  previous: nullable(string),
-  facets: freeObject,
-  results: array(listItem),
-})
-
-const groupReference = object({ identifier: string, title: string })
-
-const note = object({
-  type: string,
-  title: string,
-  source: string,
-  subnotes: array(
-    object({ type: string, content: array(nullable(string)), items: array(nullable(freeObject)) }),
-  ),
-})
-
-const linkedItem = object({
-  title: nullable(string),
-  type: nullable(string),
-  online: boolean,
-  hit_count: nullable(integer),
-  online_hit_count: nullable(integer),
-  uri: nullable(string),
-  dates: nullable(string),
-  description: nullable(string),
-  group: nullable(groupReference),
-  index: nullable(integer),
-})
-
-const collectionDetail = object({
-  uri: string,
-  title: string,
-  type: string,
-  category: string,
-  offset: nullable(integer),
-  group: groupReference,
-  external_identifiers: array(object({ identifier: string, source: string })),
-  level: nullable(string),
-  parent: nullable(string),
-  languages: array(object({ expression: string, identifier: string })),
-  description: nullable(string),
-  extents: array(object({ value: number, type: string })),
-  formats: array(string),
-  online: boolean,
-  dates: array(listDate),
-  notes: nullable(array(note)),
-  rights_statements: nullable(array(freeObject)),
-  agents: nullable(array(linkedItem)),
-  creators: nullable(array(linkedItem)),
-  terms: nullable(array(linkedItem)),
-})
-
-/** `GET /`: endpoint name → absolute URL, in the order given. */
-const root: Schema = { type: 'object', additionalProperties: string }
-
-const error = object({ detail: string })
-
-const queryParameter = object({
-  name: string,
-  description: string,
-  lookups: array(string),
-  choices: array(string),
-})
-
-const metadata = object({
-  name: string,
-  description: string,
-  renders: array(string),
-  parses: array(string),
-  query_parameters: array(queryParameter),
-})
 
 /** A query parameter as OPTIONS describes it. */
 export interface QueryParameter {
@@ -170,19 +26,33 @@ export interface EndpointMetadata {
   query_parameters: QueryParameter[]
 }
 
-/** The JSON schemas, by response shape (exported for tests). */
-export const schemas = {
-  searchPage: page(searchResult),
-  facets,
-  collectionsPage,
-  collectionDetail,
-  root,
-  error,
-  metadata,
+const strings = { type: 'array', items: { type: 'string' } }
+
+/** The OPTIONS body's schema. */
+export const metadataSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    description: { type: 'string' },
+    renders: strings,
+    parses: strings,
+    query_parameters: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          description: { type: 'string' },
+          lookups: strings,
+          choices: strings,
+        },
+      },
+    },
+  },
 } as const
 
 /** Compiles a schema on first use. */
-function compiled<T>(schema: Schema): (value: T) => string {
+function compiled<T>(schema: object): (value: T) => string {
   let stringify: ((value: T) => string) | undefined
   return (value) => {
     stringify ??= build(schema as build.AnySchema) as (value: T) => string
@@ -190,13 +60,19 @@ function compiled<T>(schema: Schema): (value: T) => string {
   }
 }
 
+type Serializers = { [S in ResponseShape]: (value: never) => string }
+
+const compiledShapes = Object.fromEntries(
+  Object.entries(responseSchemas).map(([shape, schema]) => [shape, compiled(schema)]),
+) as Serializers
+
 /** A serializer per response shape: value → JSON text, in the API's key order. */
 export const serialize = {
-  searchPage: compiled<Page<SearchResult>>(schemas.searchPage),
-  facets: compiled<FacetsResponse>(schemas.facets),
-  collectionsPage: compiled<CollectionsPage<ListItem>>(schemas.collectionsPage),
-  collectionDetail: compiled<CollectionDetail>(schemas.collectionDetail),
-  root: compiled<Record<string, string>>(schemas.root),
-  error: compiled<{ detail: string }>(schemas.error),
-  metadata: compiled<EndpointMetadata>(schemas.metadata),
+  ...compiledShapes,
+  // A top-level document has no ancestors: `{}`, which the ancestor schema does not describe.
+  ancestors: (value: object) =>
+    Object.keys(value).length === 0 ? '{}' : compiledShapes.ancestors(value as never),
+  metadata: compiled<EndpointMetadata>(metadataSchema),
+} as { [S in ResponseShape]: (value: unknown) => string } & {
+  metadata: (value: EndpointMetadata) => string
 }

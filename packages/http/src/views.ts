@@ -1,10 +1,18 @@
 /**
  * The views: what each endpoint computes and how it is serialized. A view is a few lines; the
- * route table (`routes.ts`) maps paths to them.
+ * route table (`routes.ts`) maps methods and paths to them.
  */
-import type { Catalogue, Endpoint, ListRequest } from '@archive-catalogue/core'
-import { describeParameters } from './parameters.js'
-import { type EndpointMetadata, serialize } from './serialize.js'
+import type {
+  Catalogue,
+  CitationOptions,
+  DocumentType,
+  Endpoint,
+  ListRequest,
+  ResponseShape,
+} from '@archive-catalogue/core'
+import { HttpError } from './errors.js'
+import { describeParameters, formatParameter } from './parameters.js'
+import { type EndpointMetadata, type QueryParameter, serialize } from './serialize.js'
 
 /** What a view gets to compute its response. */
 export interface ViewContext {
@@ -13,10 +21,16 @@ export interface ViewContext {
   readonly params: Readonly<Record<string, string>>
   /** The query parameters parsed and validated for the view's `endpoint` (throws a 400 error). */
   readonly request: ListRequest
+  /** The raw query parameters. */
+  readonly query: URLSearchParams
   /** The call options for the core's list methods: `{ baseUrl }` for `next`/`previous`. */
   readonly links: { baseUrl: string }
   /** The routed top-level endpoints and their absolute URLs, for `GET /`. */
   readonly endpoints: Readonly<Record<string, string>>
+  /** The request body (POST), empty when there is none. */
+  readonly body: Buffer
+  /** How citations are written (the app's options). */
+  readonly citation: CitationOptions
 }
 
 /** An endpoint: its name and description (OPTIONS, HTML), how it computes and serializes. */
@@ -28,11 +42,16 @@ export interface View<T = unknown> {
   readonly endpoint?: Endpoint
   /** Whether the view answers pages (its HTML form then has `sort` and `limit`). */
   readonly paginated?: boolean
+  /** The media types of the request bodies it reads (POST views). */
+  readonly parses?: readonly string[]
+  /** The query parameters it reads, when they are not a list endpoint's. */
+  readonly parameters?: readonly QueryParameter[]
+  /** The response shape (its schema and serializer are the core's). */
+  readonly shape: ResponseShape
   run(context: ViewContext): T
-  serialize(value: T): string
 }
 
-/** Erases a view's value type for the route table (each view pairs `run` with its serializer). */
+/** Erases a view's value type for the route table. */
 function view<T>(definition: View<T>): View {
   return definition as View
 }
@@ -40,8 +59,8 @@ function view<T>(definition: View<T>): View {
 export const apiRoot = view({
   name: 'Api Root',
   description: 'The endpoints of the catalogue API.',
+  shape: 'root',
   run: (c) => c.endpoints,
-  serialize: serialize.root,
 })
 
 export const search = view({
@@ -51,33 +70,156 @@ export const search = view({
     'one result per top-level collection or agent.',
   endpoint: 'search',
   paginated: true,
+  shape: 'searchPage',
   run: (c) => c.catalogue.search(c.request, c.links),
-  serialize: serialize.searchPage,
+})
+
+export const suggest = view({
+  name: 'Search Suggest',
+  description:
+    'Spelling suggestions for each word of title_suggest, from the words of titles ' +
+    '(at most 5 a word, within two edits, same first letter).',
+  shape: 'suggestions',
+  parameters: [
+    { name: 'title_suggest', description: 'The words to suggest spellings for.' },
+    formatParameter,
+  ],
+  run: (c) => c.catalogue.suggest(c.query.getAll('title_suggest').join(' ')),
 })
 
 export const facets = view({
   name: 'Facets',
   description: 'Counts over every document matching the query and the filters.',
   endpoint: 'facets',
+  shape: 'facets',
   run: (c) => c.catalogue.facets(c.request),
-  serialize: serialize.facets,
 })
 
-export const collectionList = view({
-  name: 'Collection List',
-  description: 'Collections of every level, filtered, narrowed by the query, sorted.',
-  endpoint: 'collections',
+const LIST_DESCRIPTIONS = {
+  collections: 'Collections of every level, filtered, narrowed by the query, sorted.',
+  objects: 'Objects, filtered, narrowed by the query, sorted.',
+  agents: 'People, organizations and families, filtered, narrowed by the query, sorted.',
+  terms: 'Subject terms, filtered, narrowed by the query, sorted.',
+} as const
+
+/** `GET /collections`, `/objects`, `/agents`, `/terms`. */
+function listView(endpoint: keyof typeof LIST_DESCRIPTIONS, name: string): View {
+  return view({
+    name,
+    description: LIST_DESCRIPTIONS[endpoint],
+    endpoint,
+    paginated: true,
+    shape: 'listPage',
+    run: (c) => c.catalogue[endpoint](c.request, c.links),
+  })
+}
+
+export const collectionList = listView('collections', 'Collection List')
+export const objectList = listView('objects', 'Object List')
+export const agentList = listView('agents', 'Agent List')
+export const termList = listView('terms', 'Term List')
+
+const DETAIL_SHAPES = {
+  collection: 'collectionDetail',
+  object: 'objectDetail',
+  agent: 'agentDetail',
+  term: 'termDetail',
+} as const satisfies Record<DocumentType, ResponseShape>
+
+/** `GET /{type}s/{id}`: query parameters (DIMES sends its search state) are ignored. */
+export function detailView(type: DocumentType): View {
+  const name = `${type[0]!.toUpperCase()}${type.slice(1)}`
+  return view({
+    name: `${name} Detail`,
+    description: `One ${type} in detail.`,
+    shape: DETAIL_SHAPES[type],
+    run: (c) => c.catalogue.detail(type, c.params.id ?? ''),
+  })
+}
+
+export const children = view({
+  name: 'Collection Children',
+  description:
+    'The direct children of a collection in order, paginated; with a query, each with the ' +
+    'number of documents at or below it that match the query and the filters.',
+  endpoint: 'children',
   paginated: true,
-  run: (c) => c.catalogue.collections(c.request, c.links),
-  serialize: serialize.collectionsPage,
+  shape: 'childrenPage',
+  run: (c) => c.catalogue.children(c.params.id ?? '', c.request, c.links),
 })
 
-export const collectionDetail = view({
-  name: 'Collection Detail',
-  description: 'One collection in detail.',
-  run: (c) => c.catalogue.collection(c.params.id ?? ''),
-  serialize: serialize.collectionDetail,
+/** `GET /collections/{id}/ancestors`, `/objects/{id}/ancestors`. */
+export function ancestorsView(type: 'collection' | 'object'): View {
+  return view({
+    name: type === 'collection' ? 'Collection Ancestors' : 'Object Ancestors',
+    description:
+      `The ancestors of a ${type}, root outermost, each holding the next as "child"; {} at ` +
+      'the top level. With a query, each with its hit counts.',
+    endpoint: 'ancestors',
+    shape: 'ancestors',
+    run: (c) => c.catalogue.ancestors(type, c.params.id ?? '', c.request),
+  })
+}
+
+export const minimap = view({
+  name: 'Collection Minimap',
+  description:
+    'The number of descendants of a collection, and those matching the query and the ' +
+    'filters with their place in the tree.',
+  endpoint: 'minimap',
+  shape: 'minimap',
+  run: (c) => c.catalogue.minimap(c.params.id ?? '', c.request),
 })
+
+/** `GET /{type}s/{id}/citation`. */
+export function citationView(type: DocumentType): View {
+  return view({
+    name: 'Citation',
+    description: `The citation of a ${type}: title and dates, ancestors, repository, URL.`,
+    shape: 'citation',
+    run: (c) =>
+      c.catalogue.citation(type, c.params.id ?? '', { ...c.citation, baseUrl: c.links.baseUrl }),
+  })
+}
+
+/** Most uris one `POST /mylist` resolves: a saved list is a reader's, not a catalogue dump. */
+const MAX_SAVED = 10_000
+
+export const myList = view({
+  name: 'My List',
+  description:
+    'POST {"list": [uris]}: the saved collections and objects, grouped by top-level ' +
+    'collection. Unknown uris are skipped; nothing is stored.',
+  parses: ['application/json'],
+  shape: 'myList',
+  run: (c) => c.catalogue.myList(savedUris(c.body)),
+})
+
+/** The uris of a `/mylist` body, or a 400 naming what is wrong with it. */
+function savedUris(body: Buffer): string[] {
+  let value: unknown
+  try {
+    value = JSON.parse(body.toString('utf8'))
+  } catch (error) {
+    throw new HttpError(400, `JSON parse error - ${(error as Error).message}`)
+  }
+  const list = (value as { list?: unknown } | null)?.list
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || list === undefined) {
+    throw new HttpError(400, 'Expected a JSON object {"list": ["/objects/<id>", ...]}.')
+  }
+  if (!Array.isArray(list) || list.some((uri) => typeof uri !== 'string')) {
+    throw new HttpError(400, '\'list\' must be an array of uri strings, e.g. ["/objects/abc"].')
+  }
+  if (list.length > MAX_SAVED) {
+    throw new HttpError(400, `'list' has ${list.length} uris; the limit is ${MAX_SAVED}.`)
+  }
+  return list as string[]
+}
+
+/** The serializer of a view's shape. */
+export function serializerOf(view: View): (value: unknown) => string {
+  return serialize[view.shape]
+}
 
 /** What OPTIONS answers about a view: DRF's metadata and the query parameters it accepts. */
 export function metadataOf(view: View): EndpointMetadata {
@@ -85,8 +227,7 @@ export function metadataOf(view: View): EndpointMetadata {
     name: view.name,
     description: view.description,
     renders: ['application/json', 'text/html'],
-    // Nothing reads a request body: the API is read-only.
-    parses: [],
-    query_parameters: describeParameters(view.endpoint),
+    parses: [...(view.parses ?? [])],
+    query_parameters: [...(view.parameters ?? describeParameters(view.endpoint))],
   }
 }

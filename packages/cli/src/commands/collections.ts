@@ -1,4 +1,4 @@
-import type { CollectionsPage, ListItem } from '@archive-catalogue/core'
+import type { ListItem, ListPage } from '@archive-catalogue/core'
 import { catalogueOptions } from '../_catalogue.js'
 import { defineCommand } from '../_command.js'
 import { runListCommand } from '../_list-command.js'
@@ -30,7 +30,7 @@ export const collections = defineCommand({
   ],
   run(input, io) {
     return runListCommand<ListItem>('collections', input, io, (page, _, screen) =>
-      renderCollections(page as CollectionsPage<ListItem>, screen),
+      renderCollections(page as ListPage, screen),
     )
   },
 })

@@ -1,0 +1,108 @@
+/**
+ * The building blocks the endpoints share: the universes of documents, filters as bitsets,
+ * scored matches of a query, paging with links, documents by uri, and hit counts below a node
+ * of the tree. Each endpoint (one file beside this one) is a few calls on these.
+ */
+import { Bitset } from '../_bitset.js'
+import type { CatalogueData } from '../_catalogue-data.js'
+import { applyFilters } from '../_filters.js'
+import type { Matches } from '../_matches.js'
+import { type RowComparator, selectTop } from '../_sort.js'
+import type { CatalogueDocument, DocumentType } from '../documents.js'
+import { NotFoundError } from '../errors.js'
+import { pageLinks } from '../links.js'
+import type { ListRequest } from '../request.js'
+import type { Page } from '../response-schemas.js'
+
+/** Hits at or below a node: all matching documents, and those of them online. */
+export type HitCounts = (node: number) => { hits: number; online: number }
+
+export class Engine {
+  readonly data: CatalogueData
+  /** Every document. */
+  readonly everything: Bitset
+  /** Agents, collections and objects: what `/search` groups. */
+  readonly searchable: Bitset
+  /** A score per document, written by the request that uses it (no allocation per hit). */
+  readonly scoreBuffer: Float32Array
+
+  constructor(data: CatalogueData) {
+    this.data = data
+    const { agent, collection, object } = data.typeSets
+    this.searchable = agent.clone()
+    for (const set of [collection, object]) {
+      for (let i = 0; i < set.words.length; i++) this.searchable.words[i]! |= set.words[i]!
+    }
+    this.everything = Bitset.full(data.size)
+    this.scoreBuffer = new Float32Array(data.size)
+  }
+
+  /** Parses the document at a position. */
+  document(index: number): CatalogueDocument {
+    return JSON.parse(this.data.texts[index]!) as CatalogueDocument
+  }
+
+  /** The position of the document of a type and id; a {@link NotFoundError} when there is none. */
+  indexOf(type: DocumentType, id: string): number {
+    const index = this.data.uriIndex.get(`/${type}s/${id}`)
+    if (index === undefined) throw new NotFoundError()
+    return index
+  }
+
+  /** The documents of `universe` that pass the request's filters. */
+  filtered(request: ListRequest, universe: Bitset): Bitset {
+    return request.filters.length > 0
+      ? applyFilters(this.data.columns, request.filters, universe)
+      : universe
+  }
+
+  /** The scored matches of the request's query, or null when it has none. */
+  matches(request: ListRequest): Matches | null {
+    return request.query ? this.data.text.evaluate(request.query) : null
+  }
+
+  /** The first `offset + limit` rows in order, then the page of them. */
+  page(rows: ArrayLike<number>, request: ListRequest, compare: RowComparator): number[] {
+    return selectTop(rows, request.offset + request.limit, compare).slice(request.offset)
+  }
+
+  /** A page's envelope: exact count and absolute `next`/`previous` links. */
+  envelope<T>(
+    path: string,
+    request: ListRequest,
+    count: number,
+    results: T[],
+    baseUrl: string,
+  ): Page<T> {
+    const links = pageLinks(baseUrl, path, request.params, { ...request, count })
+    return { count, next: links.next, previous: links.previous, results }
+  }
+
+  /**
+   * Counts of documents at or below any node of the tree that match the request's query and
+   * filters, or null when there is no query (the reference service counts only then). The
+   * matches are marked once in a bitset over pre-order numbers, so a node's count is a popcount
+   * over its subtree's interval.
+   */
+  hitCounts(request: ListRequest): HitCounts | null {
+    const matches = this.matches(request)
+    if (!matches) return null
+    const { preorder, subtreeSize, byPreorder } = this.data.hierarchy
+    const allowed = this.filtered(request, this.everything)
+    const online = this.data.online
+    const hits = new Bitset(byPreorder.length)
+    const onlineHits = new Bitset(byPreorder.length)
+    for (const id of matches.ids) {
+      const number = preorder[id]!
+      if (number < 0 || !allowed.has(id)) continue
+      hits.add(number)
+      if (online.has(id)) onlineHits.add(number)
+    }
+    return (node) => {
+      const start = preorder[node]!
+      if (start < 0) return { hits: 0, online: 0 }
+      const end = start + subtreeSize[node]!
+      return { hits: hits.countRange(start, end), online: onlineHits.countRange(start, end) }
+    }
+  }
+}

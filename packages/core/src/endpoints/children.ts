@@ -1,0 +1,30 @@
+/**
+ * `GET /collections/{id}/children`: the direct children in order, paginated, each with the
+ * number of documents at or below it that match the query and filters (API.md §5).
+ */
+import type { ListRequest } from '../request.js'
+import type { LinkedItem, Page } from '../response-schemas.js'
+import type { Engine } from './_engine.js'
+import { nodeReference } from './_node-reference.js'
+
+export function children(
+  engine: Engine,
+  id: string,
+  request: ListRequest,
+  baseUrl: string,
+): Page<LinkedItem> {
+  const parent = engine.indexOf('collection', id)
+  const { childOffsets, childIds, treeIndex } = engine.data.hierarchy
+  const all = childIds.subarray(childOffsets[parent]!, childOffsets[parent + 1]!)
+  const page = all.subarray(request.offset, request.offset + request.limit)
+  const counts = page.length > 0 ? engine.hitCounts(request) : null
+  // The reference service shows the parent's group on every child.
+  const { group } = engine.document(parent)
+  const results = Array.from(page, (child) =>
+    nodeReference(engine, child, counts, {
+      group: { identifier: group.identifier, title: group.title },
+      index: treeIndex[child]!,
+    }),
+  )
+  return engine.envelope(`/collections/${id}/children`, request, all.length, results, baseUrl)
+}

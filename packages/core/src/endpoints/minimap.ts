@@ -1,0 +1,40 @@
+/**
+ * `GET /collections/{id}/minimap`: the number of descendants, and those matching the query and
+ * filters with their place in the tree, in tree order (API.md §5). A subtree is one interval of
+ * pre-order numbers, so this is a scan of the matches (or of the interval), never a tree walk.
+ */
+import type { ListRequest } from '../request.js'
+import type { Minimap } from '../response-schemas.js'
+import type { Engine } from './_engine.js'
+
+export function minimap(engine: Engine, id: string, request: ListRequest): Minimap {
+  const node = engine.indexOf('collection', id)
+  const { preorder, subtreeSize, byPreorder, treeIndex } = engine.data.hierarchy
+  const data = engine.data
+  const start = preorder[node]! + 1
+  const end = preorder[node]! + subtreeSize[node]!
+  const allowed = engine.filtered(request, engine.everything)
+  const matches = engine.matches(request)
+  const numbers: number[] = []
+  if (matches) {
+    for (const match of matches.ids) {
+      const number = preorder[match]!
+      if (number >= start && number < end && allowed.has(match)) numbers.push(number)
+    }
+    numbers.sort((a, b) => a - b)
+  } else {
+    for (let number = start; number < end; number++) {
+      if (allowed.has(byPreorder[number]!)) numbers.push(number)
+    }
+  }
+  const hits = numbers.map((number) => {
+    const document = byPreorder[number]!
+    return {
+      index: treeIndex[document]!,
+      uri: data.uris[document]!,
+      title: data.titles[document]!,
+      online: data.online.has(document),
+    }
+  })
+  return { hits, total: end - start }
+}
