@@ -17,6 +17,8 @@ export interface PlainDocument {
   online?: boolean
   terms?: PlainReference[] | null
   creators?: PlainReference[] | null
+  agent_type?: string
+  term_type?: string
   group: PlainGroup
 }
 
@@ -40,10 +42,20 @@ export interface PlainGroup {
 /** Request parameters as name/value pairs, in the order given (repeats allowed). */
 export type Params = ReadonlyArray<readonly [string, string]>
 
-type Endpoint = 'collections' | 'search' | 'facets'
+type Endpoint = 'collections' | 'objects' | 'agents' | 'terms' | 'search' | 'facets'
 
 const TEXT_FIELDS = ['category', 'genre', 'type', 'subject', 'creator'] as const
 const DATE_FIELDS = ['start_date', 'end_date'] as const
+
+/** The filters of each endpoint, as the reference service's views declare them. */
+const ENDPOINT_FILTERS: Record<Endpoint, readonly string[]> = {
+  search: [...TEXT_FIELDS, 'online', ...DATE_FIELDS],
+  facets: [...TEXT_FIELDS, 'online', ...DATE_FIELDS],
+  collections: ['category', 'genre', 'subject', 'creator', 'online', ...DATE_FIELDS],
+  objects: ['category', 'genre', 'subject', 'creator', 'online', ...DATE_FIELDS],
+  agents: ['title', 'agent_type', ...DATE_FIELDS],
+  terms: ['title', 'term_type'],
+}
 
 /** One document's values of a filter field (each value once). */
 export function fieldValues(document: PlainDocument, field: string): (string | number | boolean)[] {
@@ -54,6 +66,16 @@ export function fieldValues(document: PlainDocument, field: string): (string | n
       break
     case 'type':
       values.push(document.type)
+      break
+    case 'title':
+      // Only the lists of agents and terms filter on the title.
+      if (document.type === 'agent' || document.type === 'term') values.push(document.title)
+      break
+    case 'agent_type':
+      if (document.agent_type !== undefined) values.push(document.agent_type)
+      break
+    case 'term_type':
+      if (document.term_type !== undefined) values.push(document.term_type)
       break
     case 'genre':
       values.push(...(document.formats ?? []))
@@ -132,8 +154,7 @@ const splitValues = (value: string) => value.split('__').filter((part) => part !
 
 /** The tests a request's parameters make for an endpoint; a document must pass them all. */
 export function filterTests(endpoint: Endpoint, params: Params): DocumentTest[] {
-  const fields: string[] = [...TEXT_FIELDS, 'online', ...DATE_FIELDS]
-  const allowed = endpoint === 'collections' ? fields.filter((field) => field !== 'type') : fields
+  const allowed = ENDPOINT_FILTERS[endpoint]
   const tests: DocumentTest[] = []
   const plain = new Map<string, string[]>()
   for (const [name, raw] of params) {
@@ -234,6 +255,7 @@ function filterDocuments(
 /** What a row (a document or a group) is sorted by. */
 interface SortRow {
   title: string
+  type?: string
   begins: number[]
   ends: number[]
   creators: string[]
@@ -297,6 +319,9 @@ function sortRows<R extends SortRow>(rows: R[], params: Params): R[] {
         order = compareExtremes(a.ends, b.ends, descending, byNumber)
       } else if (field === 'creator') {
         order = compareExtremes(a.creators, b.creators, descending, byCodeUnits)
+      } else if (field === 'type') {
+        order = byCodeUnits(a.type ?? '', b.type ?? '')
+        if (descending) order = -order
       }
       if (order !== 0) return order
     }
@@ -309,15 +334,21 @@ function sortRows<R extends SortRow>(rows: R[], params: Params): R[] {
 
 /** `/collections` without `query`: every matching collection's uri, in order. */
 export function bruteCollections(documents: readonly PlainDocument[], params: Params): string[] {
-  const found = filterDocuments(
-    documents,
-    'collections',
-    params,
-    (document) => document.type === 'collection',
-  )
+  return bruteList(documents, 'collections', params)
+}
+
+/** A plain list without `query` (`/collections`, `/objects`, `/agents`, `/terms`): uris in order. */
+export function bruteList(
+  documents: readonly PlainDocument[],
+  endpoint: 'collections' | 'objects' | 'agents' | 'terms',
+  params: Params,
+): string[] {
+  const type = endpoint.slice(0, -1)
+  const found = filterDocuments(documents, endpoint, params, (document) => document.type === type)
   const rows = found.map(({ document, position }) => ({
     uri: document.uri,
     title: document.title,
+    type: document.type,
     begins: years(document.dates, 'begin'),
     ends: years(document.dates, 'end'),
     creators: titles(document.creators),

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import {
   CatalogueError,
   type CatalogueOptions,
+  describeWarning,
   type LoadResult,
   loadCatalogue,
 } from '@archive-catalogue/core'
@@ -33,6 +34,19 @@ export const catalogueOptions = {
     description: 'load the valid documents and warn about the others instead of refusing',
   },
 } as const satisfies Record<string, OptionSpec>
+
+/** How many warnings are printed before they are only counted. */
+const SHOWN_WARNINGS = 10
+
+/** Prints warnings on stderr: the first few, then how many more. */
+export function writeWarnings(io: CliIo, lines: string[]): void {
+  if (lines.length === 0) return
+  const shown = lines.slice(0, SHOWN_WARNINGS).map((line) => `warning: ${line}\n`)
+  const more = lines.length - shown.length
+  io.stderr.write(
+    shown.join('') + (more > 0 ? `… and ${more} more warning${more === 1 ? '' : 's'}\n` : ''),
+  )
+}
 
 /** Where the catalogue comes from: the argument, else `CATALOGUE`, else the sample. */
 export function cataloguePath(given: string | undefined, io: CliIo): string {
@@ -87,6 +101,7 @@ export async function openCatalogue(io: CliIo, options: OpenOptions = {}): Promi
     if (result.skipped.length > 0) {
       io.stderr.write(`Skipped ${result.skipped.length} invalid documents of ${path}\n`)
     }
+    writeWarnings(io, result.warnings.map(describeWarning))
     return result
   } catch (error) {
     progress.stop()

@@ -51,13 +51,24 @@ export const metadataSchema = {
   },
 } as const
 
-/** Compiles a schema on first use. */
+/**
+ * Compiles a schema on first use. fast-json-stringify writes `required` properties before the
+ * others, which would move an optional property (an object's `files`) out of the API's key
+ * order; without `required` it writes every property in schema order, skipping absent ones.
+ */
 function compiled<T>(schema: object): (value: T) => string {
   let stringify: ((value: T) => string) | undefined
   return (value) => {
-    stringify ??= build(schema as build.AnySchema) as (value: T) => string
+    stringify ??= build(withoutRequired(schema) as build.AnySchema) as (value: T) => string
     return stringify(value)
   }
+}
+
+/** A plain copy of a schema without its `required` lists (no property of ours is so named). */
+function withoutRequired(schema: object): object {
+  return JSON.parse(
+    JSON.stringify(schema, (key, value) => (key === 'required' ? undefined : value)),
+  )
 }
 
 type Serializers = { [S in ResponseShape]: (value: never) => string }

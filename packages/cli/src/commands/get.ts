@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises'
 import { catalogueOptions, openCatalogue } from '../_catalogue.js'
 import { defineCommand, onePositional } from '../_command.js'
-import { EXIT } from '../_errors.js'
+import { CommandError, EXIT } from '../_errors.js'
 import { write } from '../_io.js'
 import { baseUrlOf, baseUrlOption } from '../_params.js'
 
@@ -11,17 +12,31 @@ export const get = defineCommand({
   args: '<api-path>',
   description:
     "Answers an API path and its query string with the HTTP package's own app (the same\n" +
-    'code as `catalogue serve`, without a socket) and prints the body. A 400 prints its detail\n' +
-    'on stderr and exits 2; a 404 exits 1.',
-  options: { ...catalogueOptions, ...baseUrlOption },
+    'code as `catalogue serve`, without a socket) and prints the body. With --data the\n' +
+    'request is a POST of that JSON body (POST /mylist). A 400 prints its detail on stderr\n' +
+    'and exits 2; a 404 exits 1.',
+  options: {
+    data: {
+      type: 'string',
+      short: 'd',
+      value: 'json',
+      description: 'POST this JSON body (or @file to read it from a file)',
+    },
+    ...catalogueOptions,
+    ...baseUrlOption,
+  },
   examples: [
     "catalogue get '/search?query=rockefeller&category=collection'",
-    'catalogue get /collections/3pnr9kariwnqpin5fohkv2hzs2',
+    'catalogue get /collections/xVJyUuJNfsVyjdZikFSn6G',
+    "catalogue get '/collections/xVJyUuJNfsVyjdZikFSn6G/children?query=malaria&limit=5'",
+    "catalogue get '/search/suggest?title_suggest=malria'",
+    'catalogue get /mylist --data \'{"list": ["/objects/kk2ukZzXhbJtq35nNEgmJJ"]}\'',
     "catalogue get '/facets?genre=photographs' | jq .format",
     "catalogue get '/search?limit=5' --base-url https://archive.example.org/api",
   ],
   async run({ values, positionals }, io) {
     const path = apiPath(onePositional(positionals, 'api-path', 'get'))
+    const data = values.data === undefined ? undefined : await requestBody(values.data)
     const { catalogue } = await openCatalogue(io, {
       path: values.catalogue,
       skipInvalid: values['skip-invalid'],
@@ -29,7 +44,12 @@ export const get = defineCommand({
     // Loaded on demand: the commands that never answer HTTP start without it.
     const { createApp } = await import('@archive-catalogue/http')
     const app = createApp(catalogue, { baseUrl: baseUrlOf(values['base-url']) })
-    const response = await app.request(path)
+    const response = await app.request(
+      path,
+      data === undefined
+        ? {}
+        : { method: 'POST', body: data, headers: { 'Content-Type': JSON_TYPE } },
+    )
     const body = await response.text()
     if (response.status < 400) {
       await write(io.stdout, body.endsWith('\n') ? body : `${body}\n`)
@@ -39,6 +59,17 @@ export const get = defineCommand({
     return response.status === 400 ? EXIT.usage : EXIT.failure
   },
 })
+
+const JSON_TYPE = 'application/json'
+
+/** The body of `--data`: the text itself, or the contents of the file after `@`. */
+async function requestBody(data: string): Promise<string> {
+  if (!data.startsWith('@')) return data
+  const file = data.slice(1)
+  return readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new CommandError(`Cannot read --data file ${file}: ${error.message}`)
+  })
+}
 
 /** `/search?…` as is; `search?…` and full URLs (`http://host/search?…`) reduced to it. */
 function apiPath(given: string): string {

@@ -26,6 +26,21 @@ export const serve = defineCommand({
     },
     'max-limit': { type: 'string', value: 'n', description: 'largest page size (default 500)' },
     'access-log': { type: 'boolean', description: 'log each request on stderr' },
+    'citation-name': {
+      type: 'string',
+      value: 'name',
+      description: "the repository's name in citations, e.g. 'Rockefeller Archive Center'",
+    },
+    'citation-url': {
+      type: 'string',
+      value: 'url',
+      description: 'public site of the records in citations (default: the API base URL)',
+    },
+    'citation-separator': {
+      type: 'string',
+      value: 'text',
+      description: "between the parts of a citation (default '; ')",
+    },
     ...catalogueOptions,
   },
   examples: [
@@ -33,6 +48,7 @@ export const serve = defineCommand({
     'catalogue serve catalogue.snapshot --port 8080 --host 0.0.0.0',
     'catalogue serve --port 0   # any free port; the URL is printed',
     'catalogue serve --base-url https://archive.example.org/api --access-log',
+    "catalogue serve --citation-name 'Example Archive' --citation-url https://archive.example.org",
   ],
   async run({ values, positionals }, io) {
     const port = integer(values.port ?? '8000', '--port', 0, 65_535)
@@ -45,6 +61,17 @@ export const serve = defineCommand({
     if (baseUrl !== undefined && !URL.canParse(baseUrl)) {
       throw new UsageError(`--base-url expects an absolute URL, got '${baseUrl}'`, 'serve')
     }
+    const citationUrl = values['citation-url']
+    if (citationUrl !== undefined && !URL.canParse(citationUrl)) {
+      throw new UsageError(`--citation-url expects an absolute URL, got '${citationUrl}'`, 'serve')
+    }
+    const citation = {
+      ...(values['citation-name'] !== undefined ? { repositoryName: values['citation-name'] } : {}),
+      ...(citationUrl !== undefined ? { publicUrl: citationUrl } : {}),
+      ...(values['citation-separator'] !== undefined
+        ? { separator: values['citation-separator'] }
+        : {}),
+    }
     const { catalogue, milliseconds } = await openCatalogue(io, {
       path: givenPath(positionals, values.catalogue, 'serve'),
       skipInvalid: values['skip-invalid'],
@@ -54,6 +81,7 @@ export const serve = defineCommand({
     const app = createApp(catalogue, {
       ...(baseUrl !== undefined ? { baseUrl } : {}),
       ...(maxLimit !== undefined ? { maxLimit } : {}),
+      citation,
       trustProxy: values['trust-proxy'] === true,
       accessLog: values['access-log'] === true,
       logger: {

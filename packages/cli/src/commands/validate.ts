@@ -1,4 +1,5 @@
-import { checkCatalogue, describeProblem } from '@archive-catalogue/core'
+import { checkCatalogue, describeProblem, describeWarning } from '@archive-catalogue/core'
+import { writeWarnings } from '../_catalogue.js'
 import { defineCommand, onePositional } from '../_command.js'
 import { EXIT } from '../_errors.js'
 import { formatCount, styleFor } from '../_format.js'
@@ -14,7 +15,8 @@ export const validate = defineCommand({
     'Checks every document of a JSON array file, an NDJSON file or a folder of .json files\n' +
     'against the catalogue schema, without building the catalogue. Exits 0 and prints the\n' +
     'documents by type when all are valid; exits 1 and prints each problem\n' +
-    '(file:line (uri) /field: reason) when not.',
+    '(file:line (uri) /field: reason) when not. Warnings (a parent that is not in the\n' +
+    'catalogue: the document is served as top-level) go to stderr and do not fail the check.',
   options: {},
   examples: [
     'catalogue validate data/sample.ndjson',
@@ -25,9 +27,12 @@ export const validate = defineCommand({
     const path = onePositional(positionals, 'path', 'validate')
     const style = styleFor(io)
     const progress = loadingProgress(io, 'Checking')
-    const { counts, invalid } = await checkCatalogue(path, {
+    const { counts, invalid, warnings } = await checkCatalogue(path, {
       onProgress: (report) => progress.update(report),
     }).finally(() => progress.stop())
+    // Warnings (a parent missing from the catalogue) do not fail the check: such a document is
+    // served as a top-level one.
+    writeWarnings(io, warnings.map(describeWarning))
     const valid = Object.values(counts).reduce((sum, count) => sum + count, 0)
     const byType = Object.entries(counts).map(
       ([type, count]) => `  ${type.padEnd(12)}${formatCount(count).padStart(9)}`,
