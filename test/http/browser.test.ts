@@ -1,14 +1,12 @@
 /**
- * The browsable rendering in a real headless Chromium (Debian's `/usr/bin/chromium`, driven by
- * playwright-core; no browser is downloaded). A missing browser fails the suite: CI installs it.
+ * The browsable rendering in a real headless Chromium (see `helpers/browser.ts`).
  */
-import { existsSync } from 'node:fs'
 import { Catalogue, type CatalogueDocument } from '@archive-catalogue/core'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { launchChromium } from '../helpers/browser.js'
 import { corpusDocument, useServer } from '../helpers/http-server.js'
 
-const CHROMIUM = '/usr/bin/chromium'
 const PAYLOAD = '<script>window.__pwned = 1</script>'
 
 /** The JSON a browsable page shows: the response `<pre>` after its headers. */
@@ -35,24 +33,7 @@ describe('browsable API in Chromium', () => {
   let page: Page
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(
-        `Chromium is missing at ${CHROMIUM}: install Debian's chromium package ` +
-          '(apt-get install chromium) to run the browser tests; they are not skipped.',
-      )
-    }
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    })
+    browser = await launchChromium()
   })
   afterAll(async () => {
     await browser?.close()

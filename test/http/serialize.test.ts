@@ -7,6 +7,7 @@ import {
   Catalogue,
   type CatalogueDocument,
   type CollectionDetail,
+  loadCatalogue,
   type SearchResult,
   validateDocument,
 } from '@archive-catalogue/core'
@@ -14,6 +15,7 @@ import { type App, createApp } from '@archive-catalogue/http'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { serialize } from '../../packages/http/src/serialize.js'
+import { SAMPLE } from '../helpers/corpus.js'
 import { corpusCatalogue, corpusDocument } from '../helpers/http-server.js'
 
 const BASE = 'http://localhost'
@@ -113,6 +115,71 @@ describe('serialize', () => {
       expect(detail.rights_statements).toHaveLength(1)
       expect(detail.notes![0]!.subnotes[0]!.items).toHaveLength(3)
       await expectSameAsCore(createApp(built), `/collections/${COLLECTIONS[0]}`, detail)
+    })
+  })
+
+  describe('the other shapes', () => {
+    let sample: Catalogue
+    let sampleApp: App
+    beforeAll(async () => {
+      sample = (await loadCatalogue(SAMPLE)).catalogue
+      sampleApp = createApp(sample, { baseUrl: BASE })
+    })
+    const ROOT = 'xVJyUuJNfsVyjdZikFSn6G'
+    const DEEP = '23bc2XbrwotcVFaZX2s7ib'
+
+    it('writes every detail, child page, chain, minimap, suggestion and citation as the core', async () => {
+      for (let index = 0; index < sample.size; index += 7) {
+        const { type, uri } = sample.document(index)
+        const id = uri.slice(uri.lastIndexOf('/') + 1)
+        await expectSameAsCore(sampleApp, uri, sample.detail(type, id))
+        await expectSameAsCore(
+          sampleApp,
+          `${uri}/citation`,
+          sample.citation(type, id, { baseUrl: BASE }),
+        )
+      }
+      for (const query of ['', 'query=malaria', 'query=photographs&genre=photographs&limit=3']) {
+        const params = new URLSearchParams(query)
+        for (const path of [`/collections/${ROOT}`, `/collections/${DEEP}`]) {
+          await expectSameAsCore(
+            sampleApp,
+            `${path}/children?${query}`,
+            sample.children(path.slice(13), params, { baseUrl: BASE }),
+          )
+          await expectSameAsCore(
+            sampleApp,
+            `${path}/minimap?${query}`,
+            sample.minimap(path.slice(13), params),
+          )
+          await expectSameAsCore(
+            sampleApp,
+            `${path}/ancestors?${query}`,
+            sample.ancestors('collection', path.slice(13), params),
+          )
+        }
+      }
+      for (const list of ['objects', 'agents', 'terms'] as const) {
+        await expectSameAsCore(
+          sampleApp,
+          `/${list}?limit=3`,
+          sample[list]({ limit: 3 }, { baseUrl: BASE }),
+        )
+      }
+      await expectSameAsCore(
+        sampleApp,
+        '/search/suggest?title_suggest=malria%20photogrphs%20the',
+        sample.suggest('malria photogrphs the'),
+      )
+    })
+
+    it('writes a saved list as the core does', async () => {
+      const uris = [`/collections/${DEEP}`, '/objects/kk2ukZzXhbJtq35nNEgmJJ', '/objects/nope']
+      const response = await sampleApp.request('/mylist', {
+        method: 'POST',
+        body: JSON.stringify({ list: uris }),
+      })
+      expect(await response.text()).toBe(JSON.stringify(sample.myList(uris)))
     })
   })
 
