@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { apiResponse } from '../helpers/cli-api.js'
 import { corpus } from '../helpers/cli-paths.js'
@@ -15,6 +18,14 @@ describe('catalogue get', () => {
       '/facets?query=reich',
       '/collections?sort=-start_date',
       '/collections/gfvm2HihpLwCTnKgpDtdhR',
+      '/collections/Zivy3B6P5nBaZ24Kb8cWEq/children?category=&limit=1&query=audio',
+      '/collections/Zivy3B6P5nBaZ24Kb8cWEq/minimap?query=audio',
+      '/objects/2tCPMsahXfUURDNEMLUFYs/ancestors?query=audio',
+      '/objects/2tCPMsahXfUURDNEMLUFYs',
+      '/agents?agent_type=person&limit=2',
+      '/terms/2sikrnarrmY8ijRDvkShqg',
+      '/search/suggest?title_suggest=rockefelle',
+      '/collections/gfvm2HihpLwCTnKgpDtdhR/citation',
     ])('prints exactly what the HTTP app sends for %s', async (path) => {
       const { code, stdout, stderr } = await get([path])
       const reference = await apiResponse(path)
@@ -22,6 +33,28 @@ describe('catalogue get', () => {
       expect(code).toBe(0)
       expect(stderr).toBe('')
       expect(stdout).toBe(`${reference.body}\n`)
+    })
+
+    it('posts a saved list with --data, given inline or as @file', async () => {
+      const body = JSON.stringify({ list: ['/objects/2tCPMsahXfUURDNEMLUFYs'] })
+      const inline = await get(['/mylist', '--data', body])
+      expect(inline.code).toBe(0)
+      const saved = JSON.parse(inline.stdout) as { title: string; items: { uri: string }[] }[]
+      expect(saved[0]!.items[0]!.uri).toBe('/objects/2tCPMsahXfUURDNEMLUFYs')
+      const directory = mkdtempSync(join(tmpdir(), 'catalogue-get-'))
+      writeFileSync(join(directory, 'list.json'), body)
+      expect((await get(['/mylist', '-d', `@${join(directory, 'list.json')}`])).stdout).toBe(
+        inline.stdout,
+      )
+    })
+
+    it('exits 2 with the detail when --data is not a saved list, 1 when its file is missing', async () => {
+      const bad = await get(['/mylist', '--data', '{"list": 3}'])
+      expect(bad.code).toBe(2)
+      expect(bad.stderr).toContain("'list' must be an array")
+      const missing = await get(['/mylist', '--data', '@/nonexistent/list.json'])
+      expect(missing.code).toBe(1)
+      expect(missing.stderr).toContain('Cannot read --data file /nonexistent/list.json')
     })
 
     it('accepts a path without its slash and a full URL', async () => {

@@ -69,6 +69,35 @@ describe('catalogue serve', () => {
       expect(stderr).toContain('Stopped.')
     }, 60_000)
 
+    it('writes citations with the --citation-* options', async () => {
+      const controller = new AbortController()
+      let listener: (chunk: string) => void = () => {}
+      const line = servingLine((next) => {
+        listener = next
+      })
+      const running = runCli(
+        [
+          'serve',
+          '--port',
+          '0',
+          '--citation-name',
+          'Example Archive',
+          '--citation-url',
+          'https://archive.example.org/',
+          '--citation-separator',
+          ' | ',
+        ],
+        { env: { CATALOGUE: corpus }, signal: controller.signal, onStdout: (c) => listener(c) },
+      )
+      const [, url] = (await line).match(SERVING)!
+      const response = await fetch(`${url}/terms/2sikrnarrmY8ijRDvkShqg/citation`)
+      expect(await response.json()).toBe(
+        'Developing countries | Example Archive | https://archive.example.org/terms/2sikrnarrmY8ijRDvkShqg',
+      )
+      controller.abort()
+      expect((await running).code).toBe(0)
+    })
+
     it('exits 1 saying so when the port is in use', async () => {
       const taken = createServer().listen(0, '127.0.0.1')
       await once(taken, 'listening')
@@ -89,6 +118,7 @@ describe('catalogue serve', () => {
       [['--port', '70000'], "--port expects an integer from 0 to 65535, got '70000'"],
       [['--max-limit', '0'], "--max-limit expects an integer from 1 to 1000000, got '0'"],
       [['--base-url', 'example.org'], "--base-url expects an absolute URL, got 'example.org'"],
+      [['--citation-url', 'dimes'], "--citation-url expects an absolute URL, got 'dimes'"],
     ])('exits 2 for %j', async (args, message) => {
       const { code, stderr } = await runCli(['serve', corpus, ...args])
       expect(code).toBe(2)

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -32,6 +32,23 @@ const invalidFiles = (
 
 describe('catalogue validate', () => {
   describe('run', () => {
+    it('warns on stderr about a parent missing from the catalogue and still exits 0', async () => {
+      const directory = await mkdtemp(join(tmpdir(), 'catalogue-validate-'))
+      const file = join(directory, 'orphans.ndjson')
+      const object = JSON.parse(
+        await readFile(join(corpus, 'object', '2tCPMsahXfUURDNEMLUFYs.json'), 'utf8'),
+      ) as { parent: string; uri: string }
+      object.parent = 'nowhere'
+      await writeFile(file, `${JSON.stringify(object)}\n`)
+      const { code, stdout, stderr } = await runCli(['validate', file])
+      expect(code).toBe(0)
+      expect(stdout).toContain('1 valid document')
+      expect(stderr).toBe(
+        `warning: ${file}:1 (${object.uri}) parent /collections/nowhere is not in the catalogue; ` +
+          'the document is treated as top-level\n',
+      )
+    })
+
     it('exits 0 and counts the documents by type when the corpus is valid', async () => {
       const { code, stdout, stderr } = await runCli(['validate', corpus])
       expect(code).toBe(0)
