@@ -27,6 +27,31 @@ const restoredAt = performance.now()
 await loadSnapshot(snapshotFile)
 const restoreMs = performance.now() - restoredAt
 
+// The tree's heaviest places: the top-level collection with most descendants, the collection
+// with most children, and the deepest object.
+const { hierarchy, types, uris } = catalogue.data
+const idAt = (index: number) => uris[index]!.slice(uris[index]!.lastIndexOf('/') + 1)
+let biggest = 0
+let widest = 0
+let deepest = 0
+const depth = (index: number) => {
+  let d = 0
+  for (let node = hierarchy.parentOf[index]!; node >= 0; node = hierarchy.parentOf[node]!) d++
+  return d
+}
+for (let index = 0; index < catalogue.size; index++) {
+  if (types[index] === 'collection') {
+    if (hierarchy.subtreeSize[index]! > hierarchy.subtreeSize[biggest]!) biggest = index
+    const children = (i: number) => hierarchy.childOffsets[i + 1]! - hierarchy.childOffsets[i]!
+    if (children(index) > children(widest)) widest = index
+  } else if (types[index] === 'object' && depth(index) > depth(deepest)) deepest = index
+}
+const tree = {
+  descendants: hierarchy.subtreeSize[biggest]! - 1,
+  children: hierarchy.childOffsets[widest + 1]! - hierarchy.childOffsets[widest]!,
+  depth: depth(deepest),
+}
+
 const requests: [string, () => unknown][] = [
   ['search: one word', () => catalogue.search({ query: 'health' })],
   ['search: two words', () => catalogue.search({ query: 'public health' })],
@@ -40,6 +65,29 @@ const requests: [string, () => unknown][] = [
   ['facets: everything', () => catalogue.facets({})],
   ['facets: one word', () => catalogue.facets({ query: 'education' })],
   ['collections: filtered, by title', () => catalogue.collections({ online: true, sort: 'title' })],
+  [
+    `children: 50 of ${tree.children} with hit counts`,
+    () => catalogue.children(idAt(widest), { query: 'health', limit: 50 }),
+  ],
+  [
+    `children: 50 of ${tree.descendants.toLocaleString('en')}-descendant root, hit counts`,
+    () => catalogue.children(idAt(biggest), { query: 'health', online: false, limit: 50 }),
+  ],
+  [
+    `minimap: ${tree.descendants.toLocaleString('en')} descendants, one word`,
+    () => catalogue.minimap(idAt(biggest), { query: 'health' }),
+  ],
+  [
+    `minimap: ${tree.descendants.toLocaleString('en')} descendants, no query`,
+    () => catalogue.minimap(idAt(biggest)),
+  ],
+  [
+    `ancestors: ${tree.depth} levels with hit counts`,
+    () => catalogue.ancestors('object', idAt(deepest), { query: 'health' }),
+  ],
+  ['suggest: two misspelt words', () => catalogue.suggest('helth fondation')],
+  ['agents: by title', () => catalogue.agents({ sort: 'title' })],
+  ['objects: one word, filtered', () => catalogue.objects({ query: 'health', genre: 'documents' })],
 ]
 
 const rows = requests.map(([name, run]) => {
