@@ -1,5 +1,5 @@
 /**
- * Requests on the real corpus (`shared/corpus/rac`: 89 agents, 5 collections, 15 objects,
+ * Requests on the real corpus (`test/fixtures/rac`: 89 agents, 5 collections, 15 objects,
  * 83 terms) and what they must give, worked out by hand from the documents. Shared by the core,
  * HTTP and CLI suites.
  */

@@ -26,7 +26,7 @@ import {
   type PlainGroup,
 } from '../helpers/brute-force.js'
 
-const RAC = fileURLToPath(new URL('../../../shared/corpus/rac', import.meta.url))
+const RAC = fileURLToPath(new URL('../fixtures/rac', import.meta.url))
 const SAMPLE = fileURLToPath(new URL('../../data/sample.ndjson', import.meta.url))
 const BASE_URL = 'http://localhost:8000'
 const RUNS = 150

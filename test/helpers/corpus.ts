@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-/** The shared reference corpus beside the project (CI has it too). */
-export const CORPUS = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url))
+/** The real catalogue data the tests use (`test/fixtures/`, see its README). */
+export const CORPUS = fileURLToPath(new URL('../fixtures/', import.meta.url))
 export const RAC = join(CORPUS, 'rac')
 export const RAC_INVALID = join(CORPUS, 'rac-invalid')
 export const SAMPLE = fileURLToPath(new URL('../../data/sample.ndjson', import.meta.url))

@@ -13,8 +13,8 @@ import {
 } from '@archive-catalogue/http'
 import { afterAll, beforeAll } from 'vitest'
 
-/** The reference corpus (`shared/` beside the project). */
-export const corpusPath = fileURLToPath(new URL('../../../shared/corpus/rac', import.meta.url))
+/** The real corpus (`test/fixtures/rac`). */
+export const corpusPath = fileURLToPath(new URL('../fixtures/rac', import.meta.url))
 
 let corpus: Promise<Catalogue> | undefined
 

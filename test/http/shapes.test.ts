@@ -24,7 +24,7 @@ interface Recorded {
 
 const recordings = JSON.parse(
   readFileSync(
-    fileURLToPath(new URL('../../../shared/corpus/argo-responses/recorded.json', import.meta.url)),
+    fileURLToPath(new URL('../fixtures/argo-responses/recorded.json', import.meta.url)),
     'utf8',
   ),
 ) as Recorded[]

@@ -25,7 +25,7 @@ export const stats = defineCommand({
   options: { ...catalogueOptions, ...jsonOption },
   examples: [
     'catalogue stats',
-    'catalogue stats ../shared/corpus/rac',
+    'catalogue stats test/fixtures/rac',
     'CATALOGUE=catalogue.snapshot catalogue stats --json | jq .dates',
   ],
   async run({ values, positionals }, io) {

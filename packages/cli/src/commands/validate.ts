@@ -20,7 +20,7 @@ export const validate = defineCommand({
   options: {},
   examples: [
     'catalogue validate data/sample.ndjson',
-    'catalogue validate ../shared/corpus/rac',
+    'catalogue validate test/fixtures/rac',
     'catalogue validate export/ || echo "fix the export first"',
   ],
   async run({ positionals }, io) {
