@@ -29,12 +29,32 @@ describe('_format', () => {
 
     it('shrinks the flex column first when the table is too wide', () => {
       const table = renderTable(columns, rows, { width: 44, style: plain })
-      expect(table.split('\n')[1]).toBe('A very long title i…  x     /collections/abc')
+      expect(table.split('\n')[1]).toBe('A very long…e indeed  x     /collections/abc')
+    })
+
+    it('cuts titles in the middle, so two that differ only at the end stay apart', () => {
+      const twins = [
+        {
+          title: 'Rockefeller Foundation records, projects, RG 1.35 (A2010)',
+          uri: '/c/a',
+          note: '',
+        },
+        {
+          title: 'Rockefeller Foundation records, projects, RG 1.36 (A2011)',
+          uri: '/c/b',
+          note: '',
+        },
+      ]
+      const table = renderTable(columns, twins, { width: 40, style: plain })
+      const [first, second] = table.split('\n').slice(1) as [string, string]
+      expect(first).toMatch(/^Rockefeller Fou\S*….*1\.35 \(A2010\) +\/c\/a$/)
+      expect(second).toMatch(/^Rockefeller Fou\S*….*1\.36 \(A2011\) +\/c\/b$/)
+      expect([...first].length).toBeLessThanOrEqual(40)
     })
 
     it('drops optional columns before the flex column gets too narrow', () => {
       const table = renderTable(columns, rows, { width: 30, style: plain })
-      expect(table).toBe('TITLE         URI\nA very long…  /collections/abc')
+      expect(table).toBe('TITLE         URI\nA very…deed   /collections/abc')
     })
   })
 

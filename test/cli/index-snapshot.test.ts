@@ -61,6 +61,14 @@ describe('catalogue index', () => {
       expect(stderr).toContain('missing -o <file>')
     })
 
+    it('exits 1 saying the folder does not exist when -o points into a missing one', async () => {
+      const { code, stderr } = await runCli(['index', corpus, '-o', 'missing-dir/x.snapshot'])
+      expect(code).toBe(1)
+      expect(stderr).toBe(
+        'Cannot write missing-dir/x.snapshot: the folder missing-dir does not exist\n',
+      )
+    })
+
     it('exits 1 and writes nothing when the catalogue is invalid', async () => {
       const output = join(folder, 'invalid.snapshot')
       const invalid = join(corpus, '../rac-invalid/term')

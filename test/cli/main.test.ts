@@ -55,6 +55,13 @@ describe('catalogue CLI', () => {
       expect(stderr).toContain("Run 'catalogue search --help' for usage.")
     })
 
+    it('exits 2 and suggests the flag when a flag is mistyped', async () => {
+      const { code, stderr } = await runCli(['search', 'rockefeller', '--limt', '3'])
+      expect(code).toBe(2)
+      expect(stderr).toContain("unknown option '--limt'; did you mean '--limit'?")
+      expect((await runCli(['--verison'])).stderr).toContain("did you mean '--version'?")
+    })
+
     it('exits 2 when an option lacks its value', async () => {
       const { code, stderr } = await runCli(['search', '--limit'])
       expect(code).toBe(2)

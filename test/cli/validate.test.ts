@@ -83,13 +83,43 @@ describe('catalogue validate', () => {
       expect(stdout).toContain('8 invalid documents')
     })
 
-    it("exits 1 with the core's message when the JSON is malformed", async () => {
+    it('reports malformed JSON with every other problem of every file and goes on', async () => {
       const folder = await mkdtemp(join(tmpdir(), 'catalogue-cli-'))
-      const file = join(folder, 'broken.ndjson')
-      await writeFile(file, '{"type": "agent"}\n{"type": \n')
-      const { code, stderr } = await runCli(['validate', file])
+      const broken = join(folder, 'a-broken.ndjson')
+      const array = join(folder, 'b-array.json')
+      const good = join(folder, 'c-good.json')
+      const agent = await readFile(join(corpus, 'agent', '4HyzLLjm5KXGNaM2iKttoG.json'), 'utf8')
+      await writeFile(broken, `{"type": "x"}\n{"type": \n${agent.replace(/\n/g, '')}\n`)
+      await writeFile(array, '[{"uri": 1}, ]')
+      await writeFile(good, agent)
+      const { code, stdout, stderr } = await runCli(['validate', folder])
       expect(code).toBe(1)
-      expect(stderr).toContain(`Malformed JSON in ${file} at line 2`)
+      expect(stderr).toBe('')
+      expect(stdout).toContain(`${broken}:1 /type: must be one of`)
+      expect(stdout).toContain(
+        `${broken}:2 (document): malformed JSON at column 10: value expected`,
+      )
+      expect(stdout).toContain(`${array}:1 (document): malformed JSON at column 14: value expected`)
+      // The duplicate of the valid agent on line 3 of the broken file was still read.
+      expect(stdout).toContain(`${good} (/agents/4HyzLLjm5KXGNaM2iKttoG) /uri: duplicate uri`)
+      expect(stdout).toMatch(/4 invalid documents \(4 problems\), 1 valid\n$/)
+    })
+
+    it('says 1 problem and 1 invalid document, in the singular', async () => {
+      const folder = await mkdtemp(join(tmpdir(), 'catalogue-cli-'))
+      const file = join(folder, 'one.ndjson')
+      await writeFile(file, '{"type": "x"}\n')
+      const { stdout } = await runCli(['validate', file])
+      expect(stdout).toMatch(/1 invalid document \(1 problem\), 0 valid\n$/)
+    })
+
+    it('exits 1 for an empty folder, as serve does', async () => {
+      const folder = await mkdtemp(join(tmpdir(), 'catalogue-empty-'))
+      for (const command of ['validate', 'serve']) {
+        const { code, stderr } = await runCli([command, folder])
+        expect(code).toBe(1)
+        expect(stderr).toBe(`No documents found in ${folder}\n`)
+      }
     })
 
     it('exits 1 naming the path when it cannot be read', async () => {

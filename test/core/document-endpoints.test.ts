@@ -85,14 +85,34 @@ describe('Catalogue', () => {
 
     it('refuses what the reference service does not allow on each list', () => {
       expect(() => sample.terms({ sort: 'start_date' })).toThrow(/unknown sort field/)
-      expect(() => sample.agents({ agent_type__gte: 'x' })).toThrow(/does not support/)
+      // (Plain objects are typed per endpoint: these names only get through URLSearchParams.)
+      const params = (query: string) => new URLSearchParams(query)
+      expect(() => sample.agents(params('agent_type__gte=x'))).toThrow(/does not support/)
       // A filter of another list is ignored, as unknown parameters are.
-      expect(sample.terms({ agent_type: 'person' }).count).toBe(sample.terms({}).count)
+      expect(sample.terms(params('agent_type=person')).count).toBe(sample.terms({}).count)
     })
 
     it('shows terms without dates as null, agents’ dates as a list', () => {
       expect(sample.terms({ limit: 1 }).results[0]!.dates).toBeNull()
       expect(Array.isArray(sample.agents({ limit: 1 }).results[0]!.dates)).toBe(true)
+    })
+  })
+
+  describe('a query of stop words only', () => {
+    it('matches nothing and counts 0 hits, as Elasticsearch does, instead of everything', () => {
+      expect(sample.search({ query: 'the' })).toMatchObject({ count: 0, results: [] })
+      expect(sample.search({ query: 'of the | and' }).count).toBe(0)
+      expect(sample.collections({ query: 'the' }).count).toBe(0)
+      expect(sample.facets({ query: 'the' })).toMatchObject({
+        online: { doc_count: 0 },
+        min_date: { value: null },
+        format: [],
+      })
+      const children = sample.children('xVJyUuJNfsVyjdZikFSn6G', { query: 'the' })
+      expect(children.count).toBeGreaterThan(0)
+      expect(children.results.every((item) => item.hit_count === 0)).toBe(true)
+      // Punctuation alone is no query at all: everything, without hit counts.
+      expect(sample.search({ query: '!!' }).results[0]!.hit_count).toBeNull()
     })
   })
 

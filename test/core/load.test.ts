@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   CatalogueError,
+  describeProblem,
   InvalidCatalogueError,
   loadCatalogue,
   type SchemaName,
@@ -76,6 +77,23 @@ describe('loadCatalogue', () => {
     expect(counts).toEqual({ agent: 89, collection: 5, object: 15, term: 83 })
     expect(catalogue.size).toBe(192)
     expect(skipped).toEqual([])
+  })
+
+  it('skips malformed JSON with skipInvalid, a line of NDJSON or a whole file, and loads the rest', async () => {
+    const folder = scratch()
+    writeFileSync(
+      join(folder, 'a.ndjson'),
+      `${JSON.stringify(term('m1'))}\n{"uri": \n${JSON.stringify(term('m2'))}\n`,
+    )
+    writeFileSync(join(folder, 'b.json'), '[{"uri": "/terms/x"},')
+    writeFileSync(join(folder, 'c.json'), JSON.stringify(term('m3')))
+    await expect(loadCatalogue(folder)).rejects.toThrow(/Malformed JSON in .*a\.ndjson at line 2/)
+    const { catalogue, skipped } = await loadCatalogue(folder, { skipInvalid: true })
+    expect(catalogue.size).toBe(3)
+    expect(skipped.map((document) => describeProblem(document, document.problems[0]!))).toEqual([
+      `${join(folder, 'a.ndjson')}:2 (document): malformed JSON at column 9: value expected`,
+      `${join(folder, 'b.json')}:1 (document): malformed JSON at column 22: value expected`,
+    ])
   })
 
   it('reads a JSON array file and reports an invalid element by index', async () => {

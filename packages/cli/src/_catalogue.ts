@@ -9,6 +9,7 @@ import {
 } from '@archive-catalogue/core'
 import { type OptionSpec, optionalPositional } from './_command.js'
 import { UsageError } from './_errors.js'
+import { plural } from './_format.js'
 import type { CliIo } from './_io.js'
 import { loadingProgress } from './_progress.js'
 
@@ -43,9 +44,7 @@ export function writeWarnings(io: CliIo, lines: string[]): void {
   if (lines.length === 0) return
   const shown = lines.slice(0, SHOWN_WARNINGS).map((line) => `warning: ${line}\n`)
   const more = lines.length - shown.length
-  io.stderr.write(
-    shown.join('') + (more > 0 ? `… and ${more} more warning${more === 1 ? '' : 's'}\n` : ''),
-  )
+  io.stderr.write(shown.join('') + (more > 0 ? `… and ${plural(more, 'more warning')}\n` : ''))
 }
 
 /** Where the catalogue comes from: the argument, else `CATALOGUE`, else the sample. */
@@ -99,7 +98,7 @@ export async function openCatalogue(io: CliIo, options: OpenOptions = {}): Promi
     })
     progress.stop()
     if (result.skipped.length > 0) {
-      io.stderr.write(`Skipped ${result.skipped.length} invalid documents of ${path}\n`)
+      io.stderr.write(`Skipped ${plural(result.skipped.length, 'invalid document')} of ${path}\n`)
     }
     writeWarnings(io, result.warnings.map(describeWarning))
     return result

@@ -1,4 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util'
+import { didYouMean } from './_closest.js'
 import { UsageError } from './_errors.js'
 import type { CliIo } from './_io.js'
 
@@ -79,7 +80,10 @@ export function parseCommand<O extends Record<string, OptionSpec>>(
     if (!code?.startsWith('ERR_PARSE_ARGS')) throw error
     // Node's message goes on about `--`; the first sentence is the useful part.
     const message = (error as Error).message.replace(/\. To specify .*$/s, '')
-    throw new UsageError(lowerFirst(message), command.name)
+    const unknown = /^Unknown option '(--?[^'=]+)/.exec(message)?.[1]
+    const flags = Object.keys({ ...command.options, help: helpOption }).map((name) => `--${name}`)
+    const hint = unknown === undefined ? '' : didYouMean(unknown, flags)
+    throw new UsageError(`${lowerFirst(message)}${hint}`, command.name)
   }
 }
 

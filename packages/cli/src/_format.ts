@@ -44,6 +44,11 @@ export function formatCount(value: number): string {
   return value.toLocaleString('en-US')
 }
 
+/** A count and its noun, singular for one: `1 problem`, `2 problems`, `1,234 documents`. */
+export function plural(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${formatCount(count)} ${count === 1 ? noun : nouns}`
+}
+
 /** A share as a percentage with one decimal: `0.4567` → `45.7%`. */
 export function formatShare(part: number, whole: number): string {
   return whole === 0 ? '0%' : `${((100 * part) / whole).toFixed(1)}%`
@@ -68,6 +73,22 @@ export function truncate(text: string, width: number): string {
   return width <= 0 ? '' : `${chars.slice(0, width - 1).join('')}…`
 }
 
+/**
+ * Cuts text to `width` code points in the middle (`Rockefeller Foundation rec…RG 1.35 (A2010)`):
+ * archival titles often share a long beginning and differ at the end, so both ends stay.
+ */
+export function truncateMiddle(text: string, width: number): string {
+  const chars = [...text.replace(/\s+/g, ' ')]
+  if (chars.length <= width) return chars.join('')
+  if (width < 8) return truncate(text, width)
+  const tail = Math.floor((width - 1) * 0.45)
+  const head = width - 1 - tail
+  return `${chars.slice(0, head).join('').trimEnd()}…${chars
+    .slice(chars.length - tail)
+    .join('')
+    .trimStart()}`
+}
+
 function length(text: string): number {
   return [...text].length
 }
@@ -77,7 +98,10 @@ export interface Column<T> {
   header: string
   cell(row: T): string
   align?: 'left' | 'right'
-  /** The column that shrinks (its cells truncated) when the table is wider than the screen. */
+  /**
+   * The column that shrinks when the table is wider than the screen; its cells are cut in the
+   * middle, so two titles that differ only at the end stay apart.
+   */
   flex?: boolean
   /**
    * Left out on a narrow screen rather than squeezing the flex column below 20 columns; the
@@ -132,7 +156,7 @@ export function renderTable<T>(
     values
       .map((value, c) => {
         const width = widths[c]!
-        const text = truncate(value, width)
+        const text = columns[c]!.flex ? truncateMiddle(value, width) : truncate(value, width)
         const last = c === values.length - 1
         const padded =
           columns[c]!.align === 'right' ? text.padStart(width) : last ? text : text.padEnd(width)

@@ -7,7 +7,15 @@ import type {
   Page,
   SearchResult,
 } from '@archive-catalogue/core'
-import { bar, type Column, formatCount, renderTable, type Style, yearSpan } from './_format.js'
+import {
+  bar,
+  type Column,
+  formatCount,
+  plural,
+  renderTable,
+  type Style,
+  yearSpan,
+} from './_format.js'
 
 const align = 'right' as const
 
@@ -96,7 +104,7 @@ export function renderFacets(facets: FacetsResponse, top: number, screen: Screen
       : `${facets.min_date.value ?? '?'}–${facets.max_date.value ?? '?'}`
   const lines = [
     `${style.bold('Dates')}   ${range}`,
-    `${style.bold('Online')}  ${formatCount(facets.online.doc_count)} documents`,
+    `${style.bold('Online')}  ${plural(facets.online.doc_count, 'document')}`,
   ]
   for (const [title, buckets] of [
     ['Creators', facets.creator],

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { didYouMean } from './_closest.js'
 import { type Command, commandHelp, parseCommand } from './_command.js'
 import { describeError, EXIT, exitCodeOf, UsageError } from './_errors.js'
 import type { CliIo } from './_io.js'
@@ -65,12 +66,13 @@ export async function runMain(argv: readonly string[], io: CliIo): Promise<numbe
 function find(name: string): Command {
   const command = commands.find((candidate) => candidate.name === name)
   if (command) return command
-  if (name.startsWith('-')) throw new UsageError(`unknown option '${name}'`)
-  const [close] = commands
-    .map((candidate) => ({ name: candidate.name, distance: distance(candidate.name, name) }))
-    .filter((candidate) => candidate.distance <= 2)
-    .sort((a, b) => a.distance - b.distance)
-  const hint = close ? `; did you mean '${close.name}'?` : ''
+  if (name.startsWith('-')) {
+    throw new UsageError(`unknown option '${name}'${didYouMean(name, ['--help', '--version'])}`)
+  }
+  const hint = didYouMean(
+    name,
+    commands.map((candidate) => candidate.name),
+  )
   throw new UsageError(`unknown command '${name}'${hint}`)
 }
 
@@ -104,18 +106,4 @@ function mainHelp(): string {
 function version(): string {
   const file = new URL('../package.json', import.meta.url)
   return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version
-}
-
-/** Levenshtein distance, for "did you mean" on a mistyped command. */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost))
-    }
-    previous = current
-  }
-  return previous[b.length]!
 }

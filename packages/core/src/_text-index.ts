@@ -117,6 +117,8 @@ export class TextIndex {
       case 'not':
         // A lone negation matches nothing by itself; 'and' applies it to its positive siblings.
         return NO_MATCHES
+      case 'nothing':
+        return NO_MATCHES
       case 'and': {
         const positives = node.children.filter((child) => child.kind !== 'not')
         const negatives = node.children.filter((child) => child.kind === 'not')

@@ -49,7 +49,7 @@ export interface CallOptions {
 }
 
 /** A request: already parsed, or parameters to parse (URLSearchParams or a plain object). */
-export type RequestInput = ListRequest | RequestParams
+export type RequestInput<E extends Endpoint = Endpoint> = ListRequest | RequestParams<E>
 
 const defaultOptions = {
   baseUrl: 'http://localhost:8000',
@@ -107,7 +107,7 @@ export class Catalogue {
   }
 
   /** Parses request parameters for an endpoint with this catalogue's `maxLimit`. */
-  parse(endpoint: Endpoint, params: RequestParams): ListRequest {
+  parse<E extends Endpoint>(endpoint: E, params: RequestParams<E>): ListRequest {
     return parseRequest(endpoint, params, { maxLimit: this.options.maxLimit })
   }
 
@@ -118,33 +118,33 @@ export class Catalogue {
   }
 
   /** `/search`: top-level collections and agents matching, one result per group. */
-  search(input: RequestInput, options: CallOptions = {}): Page<SearchResult> {
+  search(input: RequestInput<'search'>, options: CallOptions = {}): Page<SearchResult> {
     const request = this.request('search', input)
     return search(this.engine, this.groupCounters, request, this.baseUrl(options))
   }
 
   /** `/facets`: counts over every document matching the query and filters, of every type. */
-  facets(input: RequestInput): FacetsResponse {
+  facets(input: RequestInput<'facets'>): FacetsResponse {
     return facets(this.engine, this.request('facets', input))
   }
 
   /** `/collections`: collections of every level, filtered, narrowed by `query`, sorted. */
-  collections(input: RequestInput, options: CallOptions = {}): ListPage {
+  collections(input: RequestInput<'collections'>, options: CallOptions = {}): ListPage {
     return this.list('collection', 'collections', input, options)
   }
 
   /** `/objects`: objects, filtered and sorted as collections are. */
-  objects(input: RequestInput, options: CallOptions = {}): ListPage {
+  objects(input: RequestInput<'objects'>, options: CallOptions = {}): ListPage {
     return this.list('object', 'objects', input, options)
   }
 
   /** `/agents`: people, organizations and families; filters `title`, `agent_type`, dates. */
-  agents(input: RequestInput, options: CallOptions = {}): ListPage {
+  agents(input: RequestInput<'agents'>, options: CallOptions = {}): ListPage {
     return this.list('agent', 'agents', input, options)
   }
 
   /** `/terms`: subject terms; filters `title` and `term_type`, sorts on `title`. */
-  terms(input: RequestInput, options: CallOptions = {}): ListPage {
+  terms(input: RequestInput<'terms'>, options: CallOptions = {}): ListPage {
     return this.list('term', 'terms', input, options)
   }
 
@@ -177,7 +177,11 @@ export class Catalogue {
    * `/collections/{id}/children`: the direct children in order, paginated; with a `query`, each
    * with the number of documents at or below it matching the query and filters.
    */
-  children(id: string, input: RequestInput = {}, options: CallOptions = {}): Page<LinkedItem> {
+  children(
+    id: string,
+    input: RequestInput<'children'> = {},
+    options: CallOptions = {},
+  ): Page<LinkedItem> {
     const request = this.request('children', input)
     return children(this.engine, id, request, this.baseUrl(options))
   }
@@ -186,12 +190,16 @@ export class Catalogue {
    * `/collections/{id}/ancestors`, `/objects/{id}/ancestors`: the ancestors nested root
    * outermost, `{}` for a top-level collection; hit counts with a `query`.
    */
-  ancestors(type: 'collection' | 'object', id: string, input: RequestInput = {}): Ancestors {
+  ancestors(
+    type: 'collection' | 'object',
+    id: string,
+    input: RequestInput<'ancestors'> = {},
+  ): Ancestors {
     return ancestors(this.engine, type, id, this.request('ancestors', input))
   }
 
   /** `/collections/{id}/minimap`: the number of descendants and those matching, in tree order. */
-  minimap(id: string, input: RequestInput = {}): Minimap {
+  minimap(id: string, input: RequestInput<'minimap'> = {}): Minimap {
     return minimap(this.engine, id, this.request('minimap', input))
   }
 
@@ -222,16 +230,16 @@ export class Catalogue {
     return this.engine.document(index)
   }
 
-  private list(
+  private list<E extends 'collections' | 'objects' | 'agents' | 'terms'>(
     type: DocumentType,
-    endpoint: Endpoint,
-    input: RequestInput,
+    endpoint: E,
+    input: RequestInput<E>,
     options: CallOptions,
   ): ListPage {
     return list(this.engine, type, this.request(endpoint, input), this.baseUrl(options))
   }
 
-  private request(endpoint: Endpoint, input: RequestInput): ListRequest {
+  private request<E extends Endpoint>(endpoint: E, input: RequestInput<E>): ListRequest {
     return isListRequest(input) ? input : this.parse(endpoint, input)
   }
 
@@ -240,8 +248,6 @@ export class Catalogue {
   }
 }
 
-function isListRequest(input: RequestInput): input is ListRequest {
-  return (
-    !(input instanceof URLSearchParams) && typeof input.endpoint === 'string' && 'filters' in input
-  )
+function isListRequest(input: RequestInput<Endpoint>): input is ListRequest {
+  return !(input instanceof URLSearchParams) && 'endpoint' in input && 'filters' in input
 }

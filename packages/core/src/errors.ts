@@ -6,6 +6,7 @@ export type CatalogueErrorCode =
   | 'E_DUPLICATE_URI'
   | 'E_MALFORMED_JSON'
   | 'E_UNREADABLE'
+  | 'E_UNWRITABLE'
   | 'E_EMPTY_CATALOGUE'
   | 'E_INVALID_CATALOGUE'
   | 'E_BAD_SNAPSHOT'

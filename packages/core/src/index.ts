@@ -40,16 +40,19 @@ export {
 export type { QueryNode } from './query-syntax.js'
 export { parseQuery } from './query-syntax.js'
 export type { DocumentSource, ReadOptions, ReadProgress, SourcedValue } from './read-documents.js'
-export { formatSource, readDocuments } from './read-documents.js'
+export { formatSource, MalformedJsonError, readDocuments } from './read-documents.js'
 export type {
   DateField,
   DateLookup,
   Endpoint,
+  EndpointFilters,
   EndpointParameters,
   Filter,
   FilterField,
   ListRequest,
   Lookup,
+  ParameterName,
+  ParameterValue,
   ParseOptions,
   RequestParams,
   SortField,

@@ -6,6 +6,7 @@ import { CatalogueError } from './errors.js'
 import {
   type DocumentSource,
   formatSource,
+  type MalformedJsonError,
   type ReadProgress,
   readDocuments,
 } from './read-documents.js'
@@ -88,9 +89,7 @@ export async function loadCatalogue(path: string, options: LoadOptions = {}): Pr
   if (invalid.length > 0 && !options.skipInvalid) {
     throw new InvalidCatalogueError(invalid, options.maxReported ?? 20)
   }
-  if (documents.size === 0) {
-    throw new CatalogueError('E_EMPTY_CATALOGUE', `No documents found in ${path}`)
-  }
+  if (documents.size === 0) throw empty(path)
   const data = documents.build()
   const catalogue = new Catalogue(data, options)
   return {
@@ -104,7 +103,8 @@ export async function loadCatalogue(path: string, options: LoadOptions = {}): Pr
 
 /**
  * Validates every document of a path without building a catalogue: what `catalogue validate`
- * reports. Throws only for unreadable files and malformed JSON.
+ * reports. Malformed JSON is reported as an invalid document (its line and column) and reading
+ * goes on. Throws only for an unreadable path or one without any document.
  */
 export async function checkCatalogue(
   path: string,
@@ -119,7 +119,11 @@ export async function checkCatalogue(
   const seen = new Map<string, DocumentSource>()
   const uris: string[] = []
   const parents: (string | null)[] = []
-  for await (const { value, source } of readDocuments(path, options)) {
+  const reading = {
+    ...options,
+    onMalformed: (error: MalformedJsonError) => invalid.push(malformed(error)),
+  }
+  for await (const { value, source } of readDocuments(path, reading)) {
     const problems = problemsOf(value, seen, source)
     if (problems.length > 0) {
       invalid.push({ source, uri: uriOf(value), problems })
@@ -130,6 +134,7 @@ export async function checkCatalogue(
     uris.push(document.uri)
     parents.push('parent' in document ? parentUri(document.parent) : null)
   }
+  if (uris.length === 0 && invalid.length === 0) throw empty(path)
   const indexes = new Map(uris.map((uri, index) => [uri, index]))
   const { warnings } = resolveParents(parents, (uri) => indexes.get(uri))
   return { counts, invalid, warnings: sourced(warnings, uris, seen) }
@@ -151,7 +156,11 @@ async function collect(path: string, options: LoadOptions) {
   const documents = new CatalogueBuilder()
   const invalid: InvalidDocument[] = []
   const seen = new Map<string, DocumentSource>()
-  for await (const { value, source, text } of readDocuments(path, options)) {
+  // Skipping invalid documents skips malformed JSON too; otherwise it refuses the load at once.
+  const reading = options.skipInvalid
+    ? { ...options, onMalformed: (error: MalformedJsonError) => invalid.push(malformed(error)) }
+    : options
+  for await (const { value, source, text } of readDocuments(path, reading)) {
     const problems = problemsOf(value, seen, source)
     if (problems.length > 0) {
       invalid.push({ source, uri: uriOf(value), problems })
@@ -176,6 +185,18 @@ function problemsOf(
     return [{ path: '/uri', message: `duplicate uri ${uri}, first seen at ${formatSource(first)}` }]
   seen.set(uri, source)
   return []
+}
+
+/** Malformed JSON as an invalid document: its line, and what is wrong where. */
+function malformed(error: MalformedJsonError): InvalidDocument {
+  return {
+    source: error.source,
+    problems: [{ path: '', message: `malformed JSON at column ${error.column}: ${error.reason}` }],
+  }
+}
+
+function empty(path: string): CatalogueError {
+  return new CatalogueError('E_EMPTY_CATALOGUE', `No documents found in ${path}`)
 }
 
 function uriOf(value: unknown): string | undefined {

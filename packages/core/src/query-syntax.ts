@@ -19,6 +19,9 @@ export type QueryNode =
   | { kind: 'or'; children: QueryNode[] } // length >= 2
   // only ever as a child of an 'and' that has at least one positive child
   | { kind: 'not'; child: QueryNode }
+  // a query of stop words only (`the`): it matches nothing, as Elasticsearch's does when its
+  // analysis leaves no terms; only ever the whole query
+  | { kind: 'nothing' }
 
 // ---------------------------------------------------------------------------------------------
 // Lexing
@@ -357,13 +360,30 @@ function combine(kind: 'and' | 'or', nodes: QueryNode[]): QueryNode {
  * - The tree is simplified: nested and/or of the same kind are flattened, single-child
  *   and/or unwrapped, identical siblings deduped.
  *
- * Returns `null` for an empty or whitespace-only query, or one with nothing searchable left.
+ * Returns `null` for an empty or whitespace-only query, or one with nothing searchable left
+ * (only exclusions, only punctuation), and `{ kind: 'nothing' }` for one of stop words only.
  * Never throws.
  */
 export function parseQuery(query: string): QueryNode | null {
   if (typeof query !== 'string' || query.trim() === '') return null
-  const parser = new Parser(lex(query))
+  const tokens = lex(query)
+  const parser = new Parser(tokens)
   const raw = parser.parse()
   const result = simplify(raw, parser.leafCount === 1)
-  return result !== null && result.sign === 1 ? result.node : null
+  if (result !== null && result.sign === 1) return result.node
+  return onlyStopWords(tokens) ? { kind: 'nothing' } : null
+}
+
+/** Whether a query is plain words and phrases whose words are all stop words (`the`, `"of a"`). */
+function onlyStopWords(tokens: Token[]): boolean {
+  let words = 0
+  for (const token of tokens) {
+    if (token.t === 'neg') return false
+    if (token.t !== 'word' && token.t !== 'phrase') continue
+    if (token.t === 'word' && !token.plain && token.text.endsWith('*')) return false
+    const found = tokenize(token.text)
+    if (analyze(token.text).length > 0) return false
+    words += found.length
+  }
+  return words > 0
 }

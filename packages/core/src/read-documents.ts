@@ -33,6 +33,35 @@ export interface ReadProgress {
 export interface ReadOptions {
   /** Called now and then while reading (at most every 1,000 documents, and at the end). */
   onProgress?: (progress: ReadProgress) => void
+  /**
+   * Called for malformed JSON, which is then skipped: an NDJSON line (reading goes on with the
+   * next line) or a whole JSON file (reading goes on with the next file). Without it, malformed
+   * JSON throws a {@link MalformedJsonError}.
+   */
+  onMalformed?: (error: MalformedJsonError) => void
+}
+
+/** JSON that does not parse, with the file, line and column of its first mistake. */
+export class MalformedJsonError extends CatalogueError {
+  /** The file and the line of the mistake (for NDJSON, the document's line). */
+  readonly source: DocumentSource & { line: number }
+  readonly column: number
+  /** What is wrong, e.g. `property name expected`. */
+  readonly reason: string
+
+  constructor(file: string, line: number, column: number, reason: string, cause: unknown) {
+    super(
+      'E_MALFORMED_JSON',
+      `Malformed JSON in ${file} at line ${line}, column ${column}: ${reason}`,
+      {
+        cause,
+      },
+    )
+    this.name = 'MalformedJsonError'
+    this.source = { file, line }
+    this.column = column
+    this.reason = reason
+  }
 }
 
 /** Formats a source as `file:line`, `file[index]` or `file`. */
@@ -61,10 +90,14 @@ export async function* readDocuments(
   for (const file of files) {
     const before = progress.bytesRead
     const values = isNdjson(file.path, file.firstChar)
-      ? readNdjson(file.path, (bytes) => {
-          progress.bytesRead = before + bytes
-        })
-      : await readJsonFile(file.path)
+      ? readNdjson(
+          file.path,
+          (bytes) => {
+            progress.bytesRead = before + bytes
+          },
+          options.onMalformed,
+        )
+      : await readJsonFile(file.path, options.onMalformed)
     for await (const value of values) {
       progress.documents += 1
       if (progress.documents % 1000 === 0) report()
@@ -120,7 +153,11 @@ function isNdjson(path: string, firstChar: string): boolean {
   return firstChar === '{'
 }
 
-async function* readNdjson(path: string, onBytes: (bytes: number) => void) {
+async function* readNdjson(
+  path: string,
+  onBytes: (bytes: number) => void,
+  onMalformed: ((error: MalformedJsonError) => void) | undefined,
+) {
   const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 })
   const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY })
   let line = 0
@@ -129,7 +166,15 @@ async function* readNdjson(path: string, onBytes: (bytes: number) => void) {
       line += 1
       onBytes(stream.bytesRead)
       if (text.trim() === '') continue
-      yield { value: parseJson(text, path, line), source: { file: path, line }, text }
+      let value: unknown
+      try {
+        value = parseJson(text, path, line)
+      } catch (error) {
+        if (!(error instanceof MalformedJsonError) || !onMalformed) throw error
+        onMalformed(error)
+        continue
+      }
+      yield { value, source: { file: path, line }, text }
     }
   } catch (error) {
     if (error instanceof CatalogueError) throw error
@@ -140,11 +185,21 @@ async function* readNdjson(path: string, onBytes: (bytes: number) => void) {
   }
 }
 
-async function readJsonFile(path: string): Promise<SourcedValue[]> {
+async function readJsonFile(
+  path: string,
+  onMalformed: ((error: MalformedJsonError) => void) | undefined,
+): Promise<SourcedValue[]> {
   const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
     throw unreadable(path, error)
   })
-  const value = parseJson(text, path, 1)
+  let value: unknown
+  try {
+    value = parseJson(text, path, 1)
+  } catch (error) {
+    if (!(error instanceof MalformedJsonError) || !onMalformed) throw error
+    onMalformed(error)
+    return []
+  }
   if (!Array.isArray(value)) return [{ value, source: { file: path } }]
   return value.map((item, index) => ({ value: item, source: { file: path, index } }))
 }
@@ -155,11 +210,7 @@ function parseJson(text: string, file: string, firstLine: number): unknown {
     return JSON.parse(text)
   } catch (error) {
     const { line, column, reason } = locateJsonError(text)
-    throw new CatalogueError(
-      'E_MALFORMED_JSON',
-      `Malformed JSON in ${file} at line ${firstLine + line - 1}, column ${column}: ${reason}`,
-      { cause: error },
-    )
+    throw new MalformedJsonError(file, firstLine + line - 1, column, reason, error)
   }
 }
 

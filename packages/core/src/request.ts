@@ -84,10 +84,47 @@ export interface ListRequest {
   readonly params: ReadonlyArray<readonly [string, string]>
 }
 
-/** Parameters as URLSearchParams or a plain object (a repeated parameter as an array). */
-export type RequestParams =
+/** The value of a parameter in a plain object: a repeated parameter as an array. */
+export type ParameterValue = string | readonly string[] | number | boolean | undefined
+
+type DescriptionFilter = 'category' | 'genre' | 'subject' | 'creator' | 'online' | DateField
+type SearchFilter = DescriptionFilter | 'type'
+
+/** The filters of each endpoint, as types (the table below is checked against them). */
+export interface EndpointFilters {
+  search: SearchFilter
+  facets: SearchFilter
+  collections: DescriptionFilter
+  objects: DescriptionFilter
+  agents: 'title' | 'agent_type' | DateField
+  terms: 'title' | 'term_type'
+  children: DescriptionFilter
+  minimap: DescriptionFilter
+  ancestors: DescriptionFilter
+}
+
+type TextLookup = 'in' | 'exclude' | 'prefix' | 'wildcard'
+type FilterName<F extends FilterField> = F extends DateField
+  ? F | `${F}__${Exclude<DateLookup, 'exact'>}`
+  : F extends 'online'
+    ? F
+    : F | `${F}__${TextLookup}`
+
+/** Every parameter name an endpoint reads: `query`, paging, `sort`, its filters and lookups. */
+export type ParameterName<E extends Endpoint> =
+  | 'query'
+  | 'limit'
+  | 'offset'
+  | 'sort'
+  | FilterName<EndpointFilters[E]>
+
+/**
+ * Parameters as URLSearchParams (any names: the API ignores unknown ones) or a plain object
+ * typed per endpoint, so that a misspelt name (`{ qeury: 'x' }`) fails to compile.
+ */
+export type RequestParams<E extends Endpoint = Endpoint> =
   | URLSearchParams
-  | Readonly<Record<string, string | readonly string[] | number | boolean | undefined>>
+  | { readonly [N in ParameterName<E>]?: ParameterValue }
 
 /** Options of {@link parseRequest}. */
 export interface ParseOptions {
@@ -121,7 +158,7 @@ export interface EndpointParameters {
 }
 
 /** The filters of collections and objects (API.md §3), also those that count hits below a node. */
-const DESCRIPTION_FILTERS: readonly FilterField[] = [
+const DESCRIPTION_FILTERS: readonly DescriptionFilter[] = [
   'category',
   'genre',
   'subject',
@@ -129,7 +166,7 @@ const DESCRIPTION_FILTERS: readonly FilterField[] = [
   'online',
   ...DATE_FIELDS,
 ]
-const SEARCH_FILTERS: readonly FilterField[] = [
+const SEARCH_FILTERS: readonly SearchFilter[] = [
   'category',
   'genre',
   'type',
@@ -143,7 +180,9 @@ const SEARCH_FILTERS: readonly FilterField[] = [
  * The filters and sort fields each endpoint accepts (API.md §3, §5; the lists as the reference
  * service's views declare them), for parsers and documentation.
  */
-export const endpointParameters: Readonly<Record<Endpoint, EndpointParameters>> = {
+export const endpointParameters: {
+  readonly [E in Endpoint]: EndpointParameters & { readonly filters: readonly EndpointFilters[E][] }
+} = {
   search: {
     filters: SEARCH_FILTERS,
     sorts: ['title', 'start_date', 'end_date', 'creator'],
@@ -182,9 +221,9 @@ export const endpointParameters: Readonly<Record<Endpoint, EndpointParameters>> 
  * naming the parameter and the value.
  * @example parseRequest('search', new URLSearchParams('query=banana&genre=audio&limit=10'))
  */
-export function parseRequest(
-  endpoint: Endpoint,
-  params: RequestParams,
+export function parseRequest<E extends Endpoint>(
+  endpoint: E,
+  params: RequestParams<E>,
   options: ParseOptions = {},
 ): ListRequest {
   const maxLimit = options.maxLimit ?? 500
@@ -248,7 +287,7 @@ export function parseRequest(
 function toPairs(params: RequestParams): [string, string][] {
   if (params instanceof URLSearchParams) return [...params]
   const pairs: [string, string][] = []
-  for (const [name, value] of Object.entries(params)) {
+  for (const [name, value] of Object.entries(params) as [string, ParameterValue][]) {
     if (value === undefined) continue
     if (Array.isArray(value)) for (const item of value) pairs.push([name, String(item)])
     else pairs.push([name, String(value)])

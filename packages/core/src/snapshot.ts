@@ -1,7 +1,8 @@
 import { once } from 'node:events'
 import { createWriteStream } from 'node:fs'
-import { open, rename, rm } from 'node:fs/promises'
+import { open, rename, rm, stat } from 'node:fs/promises'
 import { endianness } from 'node:os'
+import { dirname, resolve } from 'node:path'
 import { Bitset } from './_bitset.js'
 import {
   type CatalogueData,
@@ -61,9 +62,16 @@ export async function isSnapshot(path: string): Promise<boolean> {
  * @example await saveSnapshot(catalogue, 'catalogue.snapshot')
  */
 export async function saveSnapshot(catalogue: Catalogue, path: string): Promise<void> {
+  await checkFolder(path)
   const temporary = `${path}.${process.pid}.tmp`
   const out = createWriteStream(temporary)
+  // An error (a full disk, a permission) ends the next write or the final wait with it.
+  let failed: Error | undefined
+  out.on('error', (error) => {
+    failed = error
+  })
   const write = async (chunk: Buffer) => {
+    if (failed) throw failed
     if (!out.write(chunk)) await once(out, 'drain')
   }
   const record = async (name: string, kind: Kind, payload: Buffer) => {
@@ -127,8 +135,37 @@ export async function saveSnapshot(catalogue: Catalogue, path: string): Promise<
   } catch (error) {
     out.destroy()
     await rm(temporary, { force: true })
-    throw error
+    throw unwritable(path, (failed ?? error) as NodeJS.ErrnoException)
   }
+}
+
+/** A clear error before any work when the snapshot's folder is missing or not a folder. */
+async function checkFolder(path: string): Promise<void> {
+  const folder = dirname(resolve(path))
+  const stats = await stat(folder).catch(() => null)
+  if (!stats) {
+    throw new CatalogueError(
+      'E_UNWRITABLE',
+      `Cannot write ${path}: the folder ${dirname(path)} does not exist`,
+    )
+  }
+  if (!stats.isDirectory()) {
+    throw new CatalogueError(
+      'E_UNWRITABLE',
+      `Cannot write ${path}: ${dirname(path)} is not a folder`,
+    )
+  }
+}
+
+function unwritable(path: string, error: NodeJS.ErrnoException): Error {
+  if (error instanceof CatalogueError || !error.code) return error
+  const reason =
+    error.code === 'EACCES'
+      ? 'permission denied'
+      : error.code === 'ENOSPC'
+        ? 'no space left on the device'
+        : error.message
+  return new CatalogueError('E_UNWRITABLE', `Cannot write ${path}: ${reason}`, { cause: error })
 }
 
 /** Restores a catalogue written by {@link saveSnapshot}. */

@@ -3,7 +3,7 @@ import { saveSnapshot } from '@archive-catalogue/core'
 import { catalogueOptions, givenPath, openCatalogue } from '../_catalogue.js'
 import { defineCommand } from '../_command.js'
 import { EXIT, UsageError } from '../_errors.js'
-import { formatBytes, formatCount } from '../_format.js'
+import { formatBytes, formatCount, plural } from '../_format.js'
 import { write } from '../_io.js'
 
 // `index` is the command; the file is not `index.ts`, which reads as a barrel.
@@ -42,7 +42,7 @@ export const index = defineCommand({
     const milliseconds = Math.round(performance.now() - started)
     await write(
       io.stdout,
-      `Wrote ${output}: ${formatCount(catalogue.size)} documents, ${formatBytes(size)} ` +
+      `Wrote ${output}: ${plural(catalogue.size, 'document')}, ${formatBytes(size)} ` +
         `(in ${formatCount(milliseconds)} ms)\n`,
     )
     return EXIT.ok

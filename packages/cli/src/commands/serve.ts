@@ -1,7 +1,7 @@
 import { catalogueOptions, givenPath, openCatalogue } from '../_catalogue.js'
 import { defineCommand } from '../_command.js'
 import { CommandError, describeError, EXIT, UsageError } from '../_errors.js'
-import { formatCount } from '../_format.js'
+import { formatCount, plural } from '../_format.js'
 import { write } from '../_io.js'
 
 /** `catalogue serve [path]`: the read API over HTTP. */
@@ -98,7 +98,7 @@ export const serve = defineCommand({
     })
     await write(
       io.stdout,
-      `Serving ${formatCount(catalogue.size)} documents at ${listening.url} ` +
+      `Serving ${plural(catalogue.size, 'document')} at ${listening.url} ` +
         `(loaded in ${formatCount(Math.round(milliseconds))} ms)\n` +
         (baseUrl !== undefined ? `Public base URL: ${baseUrl}\n` : ''),
     )

@@ -2,7 +2,7 @@ import { checkCatalogue, describeProblem, describeWarning } from '@archive-catal
 import { writeWarnings } from '../_catalogue.js'
 import { defineCommand, onePositional } from '../_command.js'
 import { EXIT } from '../_errors.js'
-import { formatCount, styleFor } from '../_format.js'
+import { formatCount, plural, styleFor } from '../_format.js'
 import { write } from '../_io.js'
 import { loadingProgress } from '../_progress.js'
 
@@ -38,10 +38,9 @@ export const validate = defineCommand({
       ([type, count]) => `  ${type.padEnd(12)}${formatCount(count).padStart(9)}`,
     )
     if (invalid.length === 0) {
-      const noun = valid === 1 ? 'document' : 'documents'
       await write(
         io.stdout,
-        `${style.green('✓')} ${path}: ${formatCount(valid)} valid ${noun}\n` +
+        `${style.green('✓')} ${path}: ${plural(valid, 'valid document')}\n` +
           `${byType.join('\n')}\n`,
       )
       return EXIT.ok
@@ -49,10 +48,9 @@ export const validate = defineCommand({
     const problems = invalid.flatMap((document) =>
       document.problems.map((problem) => describeProblem(document, problem)),
     )
-    const noun = invalid.length === 1 ? 'document' : 'documents'
     const summary =
-      `${style.red('✗')} ${path}: ${formatCount(invalid.length)} invalid ${noun} ` +
-      `(${formatCount(problems.length)} problems), ${formatCount(valid)} valid`
+      `${style.red('✗')} ${path}: ${plural(invalid.length, 'invalid document')} ` +
+      `(${plural(problems.length, 'problem')}), ${formatCount(valid)} valid`
     await write(io.stdout, `${problems.join('\n')}\n${summary}\n`)
     return EXIT.failure
   },
