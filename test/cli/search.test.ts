@@ -1,3 +1,6 @@
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { apiResponse } from '../helpers/cli-api.js'
 import { corpus } from '../helpers/cli-paths.js'
@@ -153,5 +156,49 @@ describe('catalogue search', () => {
       expect(code).toBe(1)
       expect(stderr).toContain('Cannot read no/such.ndjson')
     })
+  })
+})
+
+describe('catalogue --language', () => {
+  it('searches a catalogue in the language it is told, and refuses an unknown one', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'catalogue-fr-'))
+    const file = join(folder, 'fr.ndjson')
+    const term = {
+      uri: '/terms/fr1',
+      type: 'term',
+      title: "L'histoire des bibliothèques",
+      category: 'subject',
+      term_type: 'topical',
+      external_identifiers: [{ identifier: '/subjects/1', source: 'archivesspace' }],
+      group: { identifier: '/terms/fr1', title: "L'histoire des bibliothèques" },
+    }
+    await writeFile(file, `${JSON.stringify(term)}\n`)
+    const facets = (language: string[]) =>
+      runCli([
+        'facets',
+        'histoire',
+        '--catalogue',
+        file,
+        '--filter',
+        'type=term',
+        '--json',
+        ...language,
+      ])
+    const french = await runCli([
+      'get',
+      '/terms?query=histoire',
+      '--catalogue',
+      file,
+      '--language',
+      'french',
+    ])
+    expect(JSON.parse(french.stdout).count).toBe(1)
+    const english = await runCli(['get', '/terms?query=histoire', '--catalogue', file])
+    expect(JSON.parse(english.stdout).count).toBe(0)
+    const wrong = await facets(['--language', 'klingon'])
+    expect(wrong.code).toBe(2)
+    expect(wrong.stderr).toContain(
+      "--language expects one of english, french, german, spanish, dutch, italian, none, got 'klingon'",
+    )
   })
 })

@@ -4,8 +4,10 @@ import {
   CatalogueError,
   type CatalogueOptions,
   describeWarning,
+  isTextLanguage,
   type LoadResult,
   loadCatalogue,
+  TEXT_LANGUAGES,
 } from '@archive-catalogue/core'
 import { type OptionSpec, optionalPositional } from './_command.js'
 import { UsageError } from './_errors.js'
@@ -33,6 +35,11 @@ export const catalogueOptions = {
   'skip-invalid': {
     type: 'boolean',
     description: 'load the valid documents and warn about the others instead of refusing',
+  },
+  language: {
+    type: 'string',
+    value: 'name',
+    description: `language of the text: ${TEXT_LANGUAGES.join(', ')} (default english)`,
   },
 } as const satisfies Record<string, OptionSpec>
 
@@ -69,10 +76,12 @@ export function givenPath(
 }
 
 /** Options of {@link openCatalogue}. */
-export interface OpenOptions extends CatalogueOptions {
+export interface OpenOptions extends Omit<CatalogueOptions, 'language'> {
   /** An explicit path (`--catalogue` or `serve`'s positional). */
   path?: string | undefined
   skipInvalid?: boolean | undefined
+  /** `--language`, checked here. */
+  language?: string | undefined
 }
 
 /**
@@ -87,6 +96,12 @@ export async function openCatalogue(io: CliIo, options: OpenOptions = {}): Promi
       `No catalogue given (--catalogue PATH or CATALOGUE=PATH) and the sample is missing: ${path}`,
     )
   }
+  const language = options.language
+  if (language !== undefined && !isTextLanguage(language)) {
+    throw new UsageError(
+      `--language expects one of ${TEXT_LANGUAGES.join(', ')}, got '${language}'`,
+    )
+  }
   const progress = loadingProgress(io, 'Loading')
   try {
     // Only defined keys: a snapshot's saved options must not be overridden by undefined.
@@ -95,6 +110,7 @@ export async function openCatalogue(io: CliIo, options: OpenOptions = {}): Promi
       ...(options.skipInvalid ? { skipInvalid: true } : {}),
       ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
       ...(options.maxLimit !== undefined ? { maxLimit: options.maxLimit } : {}),
+      ...(language !== undefined ? { language } : {}),
     })
     progress.stop()
     if (result.skipped.length > 0) {

@@ -23,6 +23,7 @@ import { TitleWordsBuilder } from './_title-words.js'
 import { type ValueColumn, ValueColumnBuilder } from './_value-column.js'
 import type { CatalogueDate, CatalogueDocument, DocumentType } from './documents.js'
 import { CatalogueError } from './errors.js'
+import { analyzerFor, type TextLanguage } from './languages.js'
 
 /**
  * Builds the catalogue's columns and full-text index from documents added one at a time, in
@@ -39,7 +40,8 @@ export class CatalogueBuilder {
   private readonly groupIndex = new Map<string, number>()
   private readonly groups: GroupSummary[] = []
   private readonly groupOf: number[] = []
-  private readonly text: TextIndexBuilder = TextIndex.builder()
+  private readonly text: TextIndexBuilder
+  private readonly language: TextLanguage
   private readonly hash: Hash = createHash('sha1')
   private readonly titleWords = new TitleWordsBuilder()
   private readonly columns = Object.fromEntries(
@@ -47,6 +49,12 @@ export class CatalogueBuilder {
   ) as Record<ColumnName, ValueColumnBuilder<string | number>>
   /** Hierarchy problems found by {@link build}: the documents stay, as top-level ones. */
   warnings: HierarchyWarning[] = []
+
+  /** @param language how the text is analyzed (stemming, stop words) */
+  constructor(language: TextLanguage = 'english') {
+    this.language = language
+    this.text = TextIndex.builder(analyzerFor(language))
+  }
 
   /** Number of documents added so far. */
   get size(): number {
@@ -156,6 +164,7 @@ export class CatalogueBuilder {
       online,
       typeSets,
       text: this.text.build((id) => searchableText(JSON.parse(texts[id]!))),
+      language: this.language,
       version: this.hash.digest('hex').slice(0, 16),
     }
   }

@@ -4,6 +4,7 @@ import type { TextIndex } from './_text-index.js'
 import type { TitleWords } from './_title-words.js'
 import type { ValueColumn } from './_value-column.js'
 import type { CatalogueDate, DocumentType } from './documents.js'
+import type { TextLanguage } from './languages.js'
 
 /** The filterable fields, by column name: the one list the builder and snapshots follow. */
 export const COLUMN_NAMES = [
@@ -85,6 +86,8 @@ export interface CatalogueData {
   /** Sets by document type, the universes of the endpoints. */
   typeSets: Record<DocumentType, Bitset>
   text: TextIndex
+  /** The language the text was analyzed in (the queries are analyzed the same way). */
+  language: TextLanguage
   /** A fingerprint of the content, for ETags and snapshots. */
   version: string
 }

@@ -1,6 +1,7 @@
 import MiniSearch, { type AsPlainObject, type Options } from 'minisearch'
 import { filterMatches, intersect, type Matches, NO_MATCHES, subtract, union } from './_matches.js'
-import { analyze, processTerm, tokenize } from './analyze.js'
+import { tokenize } from './analyze.js'
+import type { Analyzer } from './languages.js'
 import type { QueryNode } from './query-syntax.js'
 
 /** The searchable text of one document, field by field. */
@@ -47,12 +48,16 @@ interface MiniSearchInternals {
   _documentCount: number
 }
 
-const miniSearchOptions: Options<IndexedDocument> = {
-  idField: 'id',
-  fields: [...INDEX_FIELDS],
-  storeFields: [],
-  tokenize: (text, field) => (field === 'pairs' ? pairsOf(text) : tokenize(text)),
-  processTerm: (term, field) => (field === 'pairs' ? term : (processTerm(term) ?? false)),
+/** MiniSearch's options for an analyzer: the same analysis at build and at restore. */
+function miniSearchOptions(analyzer: Analyzer): Options<IndexedDocument> {
+  return {
+    idField: 'id',
+    fields: [...INDEX_FIELDS],
+    storeFields: [],
+    tokenize: (text, field) => (field === 'pairs' ? pairsOf(text, analyzer) : tokenize(text)),
+    processTerm: (term, field) =>
+      field === 'pairs' ? term : (analyzer.processTerm(term) ?? false),
+  }
 }
 
 /**
@@ -67,9 +72,16 @@ export class TextIndex {
   private readonly cache = new Map<string, Matches>()
   private cached = 0
   private readonly textOf: (id: number) => SearchableText
+  /** The analysis of the catalogue's language, for prefixes and phrase checks. */
+  readonly analyzer: Analyzer
 
-  private constructor(search: MiniSearch<IndexedDocument>, textOf: (id: number) => SearchableText) {
+  private constructor(
+    search: MiniSearch<IndexedDocument>,
+    textOf: (id: number) => SearchableText,
+    analyzer: Analyzer,
+  ) {
     this.search = search
+    this.analyzer = analyzer
     this.internals = search as unknown as MiniSearchInternals
     this.textOf = textOf
     const count = this.internals._documentCount
@@ -82,21 +94,26 @@ export class TextIndex {
   }
 
   /** Starts an index to which documents are added in catalogue order (id = position). */
-  static builder(): TextIndexBuilder {
-    return new TextIndexBuilder()
+  static builder(analyzer: Analyzer): TextIndexBuilder {
+    return new TextIndexBuilder(analyzer)
   }
 
-  /** Restores an index from {@link TextIndex.toJSON}. */
-  static fromJSON(json: AsPlainObject, textOf: (id: number) => SearchableText): TextIndex {
-    return new TextIndex(MiniSearch.loadJS(json, miniSearchOptions), textOf)
+  /** Restores an index from {@link TextIndex.toJSON}, with the analyzer it was built with. */
+  static fromJSON(
+    json: AsPlainObject,
+    textOf: (id: number) => SearchableText,
+    analyzer: Analyzer,
+  ): TextIndex {
+    return new TextIndex(MiniSearch.loadJS(json, miniSearchOptions(analyzer)), textOf, analyzer)
   }
 
   /** @internal used by the builder */
   static fromMiniSearch(
     search: MiniSearch<IndexedDocument>,
     textOf: (id: number) => SearchableText,
+    analyzer: Analyzer,
   ): TextIndex {
-    return new TextIndex(search, textOf)
+    return new TextIndex(search, textOf, analyzer)
   }
 
   toJSON(): AsPlainObject {
@@ -181,7 +198,7 @@ export class TextIndex {
    */
   private prefixPostings(prefix: string): Matches {
     const expansions = new Map<string, number>()
-    const starts = new Set([prefix, processTerm(prefix) ?? prefix])
+    const starts = new Set([prefix, this.analyzer.processTerm(prefix) ?? prefix])
     for (const start of starts) {
       for (const [term, fields] of this.internals._index.atPrefix(start)) {
         if (term.includes(' ')) continue // a pair of the phrase field, not a word
@@ -220,7 +237,9 @@ export class TextIndex {
     if (terms.length === 2) return candidates
     return filterMatches(candidates, (id) => {
       const text = this.textOf(id)
-      return TEXT_FIELDS.some((field) => containsSequence(analyze(text[field]), terms))
+      return TEXT_FIELDS.some((field) =>
+        containsSequence(this.analyzer.analyze(text[field]), terms),
+      )
     })
   }
 
@@ -237,8 +256,14 @@ export class TextIndex {
 
 /** Adds documents to MiniSearch one at a time, in catalogue order. */
 export class TextIndexBuilder {
-  private readonly search = new MiniSearch<IndexedDocument>(miniSearchOptions)
+  private readonly search: MiniSearch<IndexedDocument>
+  private readonly analyzer: Analyzer
   private next = 0
+
+  constructor(analyzer: Analyzer) {
+    this.analyzer = analyzer
+    this.search = new MiniSearch<IndexedDocument>(miniSearchOptions(analyzer))
+  }
 
   add(text: SearchableText): void {
     const pairs = [text.title, text.text, text.terms].join(FIELD_BREAK)
@@ -246,15 +271,15 @@ export class TextIndexBuilder {
   }
 
   build(textOf: (id: number) => SearchableText): TextIndex {
-    return TextIndex.fromMiniSearch(this.search, textOf)
+    return TextIndex.fromMiniSearch(this.search, textOf, this.analyzer)
   }
 }
 
 /** Each two consecutive analyzed terms of each field, as `first second`. */
-function pairsOf(text: string): string[] {
+function pairsOf(text: string, analyzer: Analyzer): string[] {
   const pairs: string[] = []
   for (const field of text.split(FIELD_BREAK)) {
-    const terms = analyze(field)
+    const terms = analyzer.analyze(field)
     for (let i = 0; i + 1 < terms.length; i++) pairs.push(`${terms[i]} ${terms[i + 1]}`)
   }
   return pairs

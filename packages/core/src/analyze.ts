@@ -250,9 +250,13 @@ export function normalizeToken(token: string): string {
     const last = t.charCodeAt(n - 1)
     if ((last === 115 || last === 83) && isApostrophe(t.charCodeAt(n - 2))) t = t.slice(0, n - 2)
   }
-  t = t.toLowerCase()
-  if (isAscii(t)) return t
-  return t
+  return foldAccents(t.toLowerCase())
+}
+
+/** Folds accents of a lowercased token: `méxico` → `mexico`, `straße` → `strasse`. */
+export function foldAccents(token: string): string {
+  if (isAscii(token)) return token
+  return token
     .replace(SPECIAL_LETTERS_RE, foldSpecial)
     .normalize('NFKD')
     .replace(DIACRITICS_RE, '')

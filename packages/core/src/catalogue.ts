@@ -12,6 +12,7 @@ import { list } from './endpoints/lists.js'
 import { minimap } from './endpoints/minimap.js'
 import { myList } from './endpoints/my-list.js'
 import { search } from './endpoints/search.js'
+import type { TextLanguage } from './languages.js'
 import { type Endpoint, type ListRequest, parseRequest, type RequestParams } from './request.js'
 import type {
   AgentDetail,
@@ -40,6 +41,12 @@ export interface CatalogueOptions {
   maxLimit?: number
   /** How citations are written: repository name, public URL of records, separator. */
   citation?: CitationOptions
+  /**
+   * The language of the catalogue's text: how words are stemmed and which are stop words, at
+   * build time and in queries. Stored in snapshots.
+   * @default 'english'
+   */
+  language?: TextLanguage
 }
 
 /** Per-call options of the list methods. */
@@ -55,6 +62,7 @@ const defaultOptions = {
   baseUrl: 'http://localhost:8000',
   maxLimit: 500,
   citation: {} as CitationOptions,
+  language: 'english' as TextLanguage,
 }
 
 /**
@@ -81,6 +89,8 @@ export class Catalogue {
       baseUrl: options.baseUrl ?? defaultOptions.baseUrl,
       maxLimit: options.maxLimit ?? defaultOptions.maxLimit,
       citation: options.citation ?? defaultOptions.citation,
+      // The language the index was built in, whatever the options say.
+      language: data.language,
     }
     this.engine = new Engine(data)
     this.groupCounters = new GroupCounters(data.groups.length)
@@ -91,7 +101,7 @@ export class Catalogue {
     documents: Iterable<CatalogueDocument>,
     options?: CatalogueOptions,
   ): Catalogue {
-    const builder = new CatalogueBuilder()
+    const builder = new CatalogueBuilder(options?.language)
     for (const document of documents) builder.add(document)
     return new Catalogue(builder.build(), options)
   }
@@ -106,9 +116,19 @@ export class Catalogue {
     return this.data.version
   }
 
-  /** Parses request parameters for an endpoint with this catalogue's `maxLimit`. */
-  parse<E extends Endpoint>(endpoint: E, params: RequestParams<E>): ListRequest {
-    return parseRequest(endpoint, params, { maxLimit: this.options.maxLimit })
+  /**
+   * Parses request parameters for an endpoint with this catalogue's `maxLimit` (or the one given)
+   * and its language's analysis of the query.
+   */
+  parse<E extends Endpoint>(
+    endpoint: E,
+    params: RequestParams<E>,
+    options: { maxLimit?: number } = {},
+  ): ListRequest {
+    return parseRequest(endpoint, params, {
+      maxLimit: options.maxLimit ?? this.options.maxLimit,
+      analyzer: this.data.text.analyzer,
+    })
   }
 
   /** The document with this uri (`/collections/abc`), or undefined. */

@@ -28,6 +28,8 @@ export type { CitationOptions } from './endpoints/citation.js'
 export type { DetailOf } from './endpoints/details.js'
 export type { CatalogueErrorCode } from './errors.js'
 export { BadParameterError, CatalogueError, NotFoundError } from './errors.js'
+export type { Analyzer, TextLanguage } from './languages.js'
+export { analyzerFor, isTextLanguage, TEXT_LANGUAGES } from './languages.js'
 export { pageLinks } from './links.js'
 export type { InvalidDocument, LoadOptions, LoadResult, LoadWarning } from './load.js'
 export {

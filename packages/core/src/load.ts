@@ -153,7 +153,7 @@ function sourced(
 }
 
 async function collect(path: string, options: LoadOptions) {
-  const documents = new CatalogueBuilder()
+  const documents = new CatalogueBuilder(options.language)
   const invalid: InvalidDocument[] = []
   const seen = new Map<string, DocumentSource>()
   // Skipping invalid documents skips malformed JSON too; otherwise it refuses the load at once.

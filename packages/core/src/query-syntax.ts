@@ -3,7 +3,8 @@
  * `-word` (must not match), `a | b` (either), `word*` (prefix) and `(groups)`. Malformed syntax
  * degrades to the plain words; the parser never throws.
  */
-import { analyze, normalizeToken, processTerm, tokenize } from './analyze.js'
+import { normalizeToken, tokenize } from './analyze.js'
+import { type Analyzer, analyzerFor } from './languages.js'
 
 /**
  * A parsed full-text query. Leaves hold analyzed terms (after processTerm), ready for the index.
@@ -156,7 +157,10 @@ class Parser {
   private pos = 0
   leafCount = 0
 
-  constructor(private readonly tokens: Token[]) {}
+  constructor(
+    private readonly tokens: Token[],
+    private readonly analyzer: Analyzer,
+  ) {}
 
   parse(): Raw {
     const children: Raw[] = [this.sequence()]
@@ -221,20 +225,20 @@ class Parser {
       case 'word':
         return this.word(token.text, token.plain)
       case 'phrase':
-        return this.leaf(termsNode(analyze(token.text)))
+        return this.leaf(termsNode(this.analyzer.analyze(token.text)))
       default:
         return EMPTY
     }
   }
 
   private word(text: string, plain: boolean): Raw {
-    if (plain || !text.endsWith('*')) return this.leaf(termsNode(analyze(text)))
+    if (plain || !text.endsWith('*')) return this.leaf(termsNode(this.analyzer.analyze(text)))
     const tokens = tokenize(text)
     const last = tokens.pop()
     if (last === undefined) return EMPTY // `*` alone, or only punctuation
     const leading: string[] = []
     for (const token of tokens) {
-      const term = processTerm(token)
+      const term = this.analyzer.processTerm(token)
       if (term !== null) leading.push(term)
     }
     const prefix = normalizeToken(last)
@@ -364,25 +368,28 @@ function combine(kind: 'and' | 'or', nodes: QueryNode[]): QueryNode {
  * (only exclusions, only punctuation), and `{ kind: 'nothing' }` for one of stop words only.
  * Never throws.
  */
-export function parseQuery(query: string): QueryNode | null {
+export function parseQuery(
+  query: string,
+  analyzer: Analyzer = analyzerFor('english'),
+): QueryNode | null {
   if (typeof query !== 'string' || query.trim() === '') return null
   const tokens = lex(query)
-  const parser = new Parser(tokens)
+  const parser = new Parser(tokens, analyzer)
   const raw = parser.parse()
   const result = simplify(raw, parser.leafCount === 1)
   if (result !== null && result.sign === 1) return result.node
-  return onlyStopWords(tokens) ? { kind: 'nothing' } : null
+  return onlyStopWords(tokens, analyzer) ? { kind: 'nothing' } : null
 }
 
 /** Whether a query is plain words and phrases whose words are all stop words (`the`, `"of a"`). */
-function onlyStopWords(tokens: Token[]): boolean {
+function onlyStopWords(tokens: Token[], analyzer: Analyzer): boolean {
   let words = 0
   for (const token of tokens) {
     if (token.t === 'neg') return false
     if (token.t !== 'word' && token.t !== 'phrase') continue
     if (token.t === 'word' && !token.plain && token.text.endsWith('*')) return false
     const found = tokenize(token.text)
-    if (analyze(token.text).length > 0) return false
+    if (analyzer.analyze(token.text).length > 0) return false
     words += found.length
   }
   return words > 0

@@ -1,4 +1,5 @@
 import { BadParameterError } from './errors.js'
+import type { Analyzer } from './languages.js'
 import { parseQuery, type QueryNode } from './query-syntax.js'
 
 /** The endpoints that take list parameters; each allows its own filters and sort fields. */
@@ -132,6 +133,8 @@ export interface ParseOptions {
   maxLimit?: number
   /** Page size when `limit` is not given. @default 50 */
   defaultLimit?: number
+  /** How the query's words become index terms: the catalogue's language. @default English */
+  analyzer?: Analyzer
 }
 
 const TEXT_FIELDS: readonly TextField[] = [
@@ -275,7 +278,7 @@ export function parseRequest<E extends Endpoint>(
   return {
     endpoint,
     queryText,
-    query: queryText ? parseQuery(queryText) : null,
+    query: queryText ? parseQuery(queryText, options.analyzer) : null,
     filters,
     sort: dedupeSort(sort),
     limit,

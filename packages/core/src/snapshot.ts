@@ -19,6 +19,7 @@ import { ValueColumn } from './_value-column.js'
 import { Catalogue, type CatalogueOptions } from './catalogue.js'
 import type { DocumentType } from './documents.js'
 import { CatalogueError } from './errors.js'
+import { analyzerFor, type TextLanguage } from './languages.js'
 
 /**
  * A snapshot is a built catalogue written as a sequence of records: typed arrays are stored as
@@ -29,7 +30,7 @@ import { CatalogueError } from './errors.js'
  * Record: u32 name length, name (UTF-8), u8 kind, u32 byte length (×2: low, high), payload,
  * padding to 8 bytes.
  */
-const MAGIC = Buffer.from('archive-catalogue snapshot 2\n')
+const MAGIC = Buffer.from('archive-catalogue snapshot 3\n')
 const TEXT_CHUNK = 50_000
 const INDEX_CHUNK = 50_000
 
@@ -97,6 +98,7 @@ export async function saveSnapshot(catalogue: Catalogue, path: string): Promise<
     await json('header', {
       version: data.version,
       size: data.size,
+      language: data.language,
       endianness: endianness(),
       options: catalogue.options,
     })
@@ -184,9 +186,16 @@ export async function loadSnapshot(
   const header = json<{
     version: string
     size: number
+    language: TextLanguage
     endianness: string
     options: CatalogueOptions
   }>('header')[0]!
+  if (options.language !== undefined && options.language !== header.language) {
+    throw new CatalogueError(
+      'E_BAD_SNAPSHOT',
+      `${path} was indexed in ${header.language}; index the catalogue again for ${options.language}`,
+    )
+  }
   if (header.endianness !== endianness())
     throw bad(path, `written on a ${header.endianness} machine`)
   const u32 = (name: string) => typed(take(name)[0]!, Uint32Array)
@@ -216,8 +225,10 @@ export async function loadSnapshot(
   })
   const search = json<Record<string, unknown>>('search')[0]!
   const index = json<unknown[]>('search.index').flat()
-  const text = TextIndex.fromJSON({ ...search, index } as never, (id) =>
-    searchableText(JSON.parse(texts[id]!)),
+  const text = TextIndex.fromJSON(
+    { ...search, index } as never,
+    (id) => searchableText(JSON.parse(texts[id]!)),
+    analyzerFor(header.language),
   )
   const uris = take('uris')[0]!.toString('utf8').split('\n')
   const types = uris.map((uri) => uri.slice(1, uri.indexOf('/', 1) - 1) as DocumentType)
@@ -249,6 +260,7 @@ export async function loadSnapshot(
       term: setOf(columns.type, 'term', header.size),
     },
     text,
+    language: header.language,
     version: header.version,
   }
   return new Catalogue(data, {

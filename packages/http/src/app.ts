@@ -1,9 +1,4 @@
-import {
-  type Catalogue,
-  type CitationOptions,
-  type ListRequest,
-  parseRequest,
-} from '@archive-catalogue/core'
+import type { Catalogue, CitationOptions, ListRequest } from '@archive-catalogue/core'
 import { parseBaseUrl, requestBaseUrl } from './base-url.js'
 import { HttpError, INTERNAL_ERROR, NOT_FOUND, toHttpError } from './errors.js'
 import { entityTag, ifNoneMatch } from './etag.js'
@@ -309,7 +304,7 @@ class CatalogueApp implements App {
       get request(): ListRequest {
         if (view.endpoint === undefined)
           throw new Error(`The view ${view.name} takes no parameters`)
-        return parseRequest(view.endpoint, query, { maxLimit })
+        return catalogue.parse(view.endpoint, query, { maxLimit })
       },
       query,
       links: { baseUrl },

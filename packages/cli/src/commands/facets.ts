@@ -41,6 +41,7 @@ export const facets = defineCommand({
     const { catalogue } = await openCatalogue(io, {
       path: values.catalogue,
       skipInvalid: values['skip-invalid'],
+      language: values.language,
     })
     const counts = catalogue.facets(params)
     if (mode === 'json') {

@@ -40,6 +40,7 @@ export const get = defineCommand({
     const { catalogue } = await openCatalogue(io, {
       path: values.catalogue,
       skipInvalid: values['skip-invalid'],
+      language: values.language,
     })
     // Loaded on demand: the commands that never answer HTTP start without it.
     const { createApp } = await import('@archive-catalogue/http')

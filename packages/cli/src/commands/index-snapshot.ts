@@ -36,6 +36,7 @@ export const index = defineCommand({
     const { catalogue } = await openCatalogue(io, {
       path: givenPath(positionals, values.catalogue, 'index'),
       skipInvalid: values['skip-invalid'],
+      language: values.language,
     })
     await saveSnapshot(catalogue, output)
     const { size } = await stat(output)

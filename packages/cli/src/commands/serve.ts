@@ -75,6 +75,7 @@ export const serve = defineCommand({
     const { catalogue, milliseconds } = await openCatalogue(io, {
       path: givenPath(positionals, values.catalogue, 'serve'),
       skipInvalid: values['skip-invalid'],
+      language: values.language,
       ...(maxLimit !== undefined ? { maxLimit } : {}),
     })
     const { createApp, handleSignals, listen } = await import('@archive-catalogue/http')

@@ -33,6 +33,7 @@ export const stats = defineCommand({
     const { catalogue, milliseconds } = await openCatalogue(io, {
       path: givenPath(positionals, values.catalogue, 'stats'),
       skipInvalid: values['skip-invalid'],
+      language: values.language,
     })
     const { rss, heapUsed } = process.memoryUsage()
     const load = { milliseconds: Math.round(milliseconds), rss, heapUsed }

@@ -1,0 +1,11 @@
+/** The snowball-stemmers package (a JavaScript build of the Snowball stemmers) has no types. */
+declare module 'snowball-stemmers' {
+  interface Stemmer {
+    stem(word: string): string
+  }
+  const snowball: {
+    newStemmer(algorithm: string): Stemmer
+    algorithms(): string[]
+  }
+  export default snowball
+}
