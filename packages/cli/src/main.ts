@@ -7,6 +7,7 @@ import { collections } from './commands/collections.js'
 import { facets } from './commands/facets.js'
 import { get } from './commands/get.js'
 import { index } from './commands/index-snapshot.js'
+import { init } from './commands/init.js'
 import { search } from './commands/search.js'
 import { serve } from './commands/serve.js'
 import { stats } from './commands/stats.js'
@@ -14,6 +15,7 @@ import { validate } from './commands/validate.js'
 
 // Erased to the base type: each command checks its own options' types.
 const commands = [
+  init,
   validate,
   serve,
   search,
@@ -94,6 +96,7 @@ function mainHelp(): string {
     'Exit codes: 0 ok, 1 catalogue error (invalid, unreadable, not found), 2 usage error.',
     '',
     'Examples:',
+    '  catalogue init my-archive.ndjson',
     '  catalogue validate data/sample.ndjson',
     '  catalogue search rockefeller --filter genre=photographs',
     "  catalogue get '/search?query=rockefeller&category=collection'",
