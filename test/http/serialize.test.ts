@@ -192,6 +192,7 @@ describe('serialize', () => {
           collections: `${BASE}/collections`,
           facets: `${BASE}/facets`,
           objects: `${BASE}/objects`,
+          openapi: `${BASE}/openapi.json`,
           search: `${BASE}/search`,
           terms: `${BASE}/terms`,
         }),

@@ -36,6 +36,7 @@ describe('http server', () => {
         collections: `${server.url}/collections`,
         facets: `${server.url}/facets`,
         objects: `${server.url}/objects`,
+        openapi: `${server.url}/openapi.json`,
         search: `${server.url}/search`,
         terms: `${server.url}/terms`,
       })
@@ -44,6 +45,7 @@ describe('http server', () => {
         'collections',
         'facets',
         'objects',
+        'openapi',
         'search',
         'terms',
       ])
@@ -399,6 +401,7 @@ describe('http server', () => {
         collections: 'https://example.org/api/collections',
         facets: 'https://example.org/api/facets',
         objects: 'https://example.org/api/objects',
+        openapi: 'https://example.org/api/openapi.json',
         search: 'https://example.org/api/search',
         terms: 'https://example.org/api/terms',
       })

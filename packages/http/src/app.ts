@@ -3,6 +3,7 @@ import { parseBaseUrl, requestBaseUrl } from './base-url.js'
 import { HttpError, INTERNAL_ERROR, NOT_FOUND, toHttpError } from './errors.js'
 import { entityTag, ifNoneMatch } from './etag.js'
 import { negotiate, prefersHtml, type Representation } from './negotiate.js'
+import { openApiDocument } from './openapi.js'
 import { renderHtml } from './render-html.js'
 import { headerValue, splitTarget } from './request-target.js'
 import {
@@ -126,7 +127,7 @@ class CatalogueApp implements App {
   private readonly logger: Logger
   private readonly accessLog: boolean
   private readonly routes: readonly Route[] = routes
-  private readonly endpointNames: string[]
+  private readonly endpointNames: [name: string, path: string][]
   /** The base URL of a request without a Host header (HTTP/1.0): the catalogue's own. */
   private readonly fallbackBaseUrl: string
 
@@ -297,7 +298,8 @@ class CatalogueApp implements App {
   ): ViewContext {
     const { catalogue, maxLimit, citation } = this
     const endpointUrls = () =>
-      Object.fromEntries(this.endpointNames.map((name) => [name, `${baseUrl}/${name}`]))
+      Object.fromEntries(this.endpointNames.map(([name, path]) => [name, `${baseUrl}${path}`]))
+    const routes = this.routes
     return {
       catalogue,
       params,
@@ -310,6 +312,9 @@ class CatalogueApp implements App {
       links: { baseUrl },
       body: body ?? Buffer.alloc(0),
       citation,
+      get openApi() {
+        return openApiDocument(routes, baseUrl)
+      },
       get endpoints() {
         return endpointUrls()
       },

@@ -41,6 +41,7 @@ export const routes: readonly Route[] = [
   get('/collections/:id/minimap', views.minimap),
   ...TYPES.map((type) => get(`/${type}s/:id/citation`, views.citationView(type))),
   route('POST', '/mylist', views.myList),
+  get('/openapi.json', views.openApi),
 ]
 
 /** The routes of a path (no prefix, no trailing slash), one per method, and its parameters. */
@@ -73,8 +74,11 @@ export function routeFor(routes: readonly Route[], method: string): Route | unde
   return routes.find((route) => route.method === wanted)
 }
 
-/** The top-level GET endpoints of a table (`/search`, not `/` nor `/mylist`), by name. */
-export function topLevelNames(table: readonly Route[]): string[] {
+/**
+ * The top-level GET endpoints of a table by name (`search`; `openapi` for `/openapi.json`), and
+ * their paths: what `GET /` lists. Neither `/` nor the POST-only `/mylist`.
+ */
+export function topLevelNames(table: readonly Route[]): [name: string, path: string][] {
   return table
     .filter(
       (route) =>
@@ -82,8 +86,8 @@ export function topLevelNames(table: readonly Route[]): string[] {
         route.segments.length === 1 &&
         !route.segments[0]!.startsWith(':'),
     )
-    .map((route) => route.segments[0]!)
-    .sort()
+    .map((route): [string, string] => [route.segments[0]!.replace(/\.json$/, ''), route.path])
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
 }
 
 function matchSegments(

@@ -31,6 +31,8 @@ export interface ViewContext {
   readonly body: Buffer
   /** How citations are written (the app's options). */
   readonly citation: CitationOptions
+  /** The OpenAPI description of the app, its links on this request's base URL. */
+  readonly openApi: Readonly<Record<string, unknown>>
 }
 
 /** An endpoint: its name and description (OPTIONS, HTML), how it computes and serializes. */
@@ -48,6 +50,8 @@ export interface View<T = unknown> {
   readonly parameters?: readonly QueryParameter[]
   /** The response shape (its schema and serializer are the core's). */
   readonly shape: ResponseShape
+  /** A serializer of its own, for a body that is no response shape of the API (OpenAPI). */
+  readonly serialize?: (value: T) => string
   run(context: ViewContext): T
 }
 
@@ -216,9 +220,18 @@ function savedUris(body: Buffer): string[] {
   return list as string[]
 }
 
-/** The serializer of a view's shape. */
+export const openApi = view({
+  name: 'OpenAPI',
+  description: 'The OpenAPI 3.1 description of this API.',
+  // Not a response shape of the API: its own document, serialized as it is.
+  shape: 'root',
+  serialize: (value) => JSON.stringify(value),
+  run: (c) => c.openApi,
+})
+
+/** The serializer of a view: its own, else its shape's. */
 export function serializerOf(view: View): (value: unknown) => string {
-  return serialize[view.shape]
+  return view.serialize ?? serialize[view.shape]
 }
 
 /** What OPTIONS answers about a view: DRF's metadata and the query parameters it accepts. */
