@@ -87,6 +87,16 @@ function describeError(error: ErrorObject): string {
       return `must be ${String(error.params.type).split(',').join(' or ')}`
     case 'pattern':
       return `must match the pattern ${error.params.pattern}`
+    case 'minItems': {
+      const limit = Number(error.params.limit)
+      return `must have at least ${limit} ${limit === 1 ? 'item' : 'items'}`
+    }
+    case 'minLength':
+      return Number(error.params.limit) === 1
+        ? 'must not be empty'
+        : `must have at least ${error.params.limit} characters`
+    case 'maxLength':
+      return `must have at most ${error.params.limit} characters`
     default:
       return error.message ?? `fails ${error.keyword}`
   }

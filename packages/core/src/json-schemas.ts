@@ -1,0 +1,41 @@
+/**
+ * The document schemas as JSON Schema files, for editors to validate catalogue documents as
+ * they are typed: one per document type, `document.json` (any one document, chosen by its
+ * `type`) and `catalogue.json` (an array of documents). The build writes them to the package's
+ * `schemas/` folder (`@archive-catalogue/core/schemas/*.json`).
+ */
+import { DOCUMENT_TYPES, schemas } from './documents.js'
+
+const DRAFT = 'http://json-schema.org/draft-07/schema#'
+
+/** File name → JSON Schema, ready to be written. */
+export function jsonSchemaFiles(): Record<string, Record<string, unknown>> {
+  const plain = (schema: unknown) => JSON.parse(JSON.stringify(schema)) as Record<string, unknown>
+  const files: Record<string, Record<string, unknown>> = {}
+  for (const type of DOCUMENT_TYPES) {
+    files[`${type}.json`] = {
+      $schema: DRAFT,
+      title: `A catalogue document of type ${type}`,
+      ...plain(schemas[type]),
+    }
+  }
+  const byType = DOCUMENT_TYPES.map((type) => ({
+    if: { properties: { type: { const: type } }, required: ['type'] },
+    then: { $ref: `${type}.json` },
+  }))
+  files['document.json'] = {
+    $schema: DRAFT,
+    title: 'A catalogue document of any type',
+    type: 'object',
+    required: ['type'],
+    properties: { type: { enum: [...DOCUMENT_TYPES] } },
+    allOf: byType,
+  }
+  files['catalogue.json'] = {
+    $schema: DRAFT,
+    title: 'A catalogue: an array of documents',
+    type: 'array',
+    items: { $ref: 'document.json' },
+  }
+  return files
+}

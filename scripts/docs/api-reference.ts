@@ -1,0 +1,335 @@
+/**
+ * Writes `docs/api.md`, the API reference, from what the code knows: the route table, the
+ * parameter table (`endpointParameters`), the response schemas, and real answers of the app to
+ * the requests of `api-examples.ts` on the sample catalogue. `npm run docs` writes it;
+ * `test/docs.test.ts` fails when the committed file is not what this gives.
+ */
+import {
+  endpointParameters,
+  loadCatalogue,
+  type ResponseShape,
+  responseSchemas,
+} from '../../packages/core/src/index.js'
+import { statusText } from '../../packages/http/src/errors.js'
+import { type App, createApp } from '../../packages/http/src/index.js'
+import { describeParameters } from '../../packages/http/src/parameters.js'
+import { routes } from '../../packages/http/src/routes.js'
+import { type ApiExample, endpointExamples, errorExamples } from './api-examples.js'
+
+const BASE_URL = 'http://localhost:8000'
+
+/** The reference's text. */
+export async function apiReference(samplePath: string): Promise<string> {
+  const app = createApp((await loadCatalogue(samplePath)).catalogue, { baseUrl: BASE_URL })
+  const sections: string[] = [INTRODUCTION, await conventions(), parameters()]
+  sections.push('## Endpoints\n')
+  for (const endpoint of ENDPOINTS) sections.push(await endpointSection(app, endpoint))
+  sections.push(await errors(app), DIFFERENCES)
+  return `${sections.join('\n').trimEnd()}\n`
+}
+
+interface EndpointDoc {
+  heading: string
+  /** The route paths it covers (`:id` as in the route table). */
+  paths: string[]
+  shape: ResponseShape
+  text: string
+  /** The list endpoint whose parameters it reads, if any. */
+  endpoint?: keyof typeof endpointParameters
+}
+
+const ENDPOINTS: EndpointDoc[] = [
+  {
+    heading: '/',
+    paths: ['/'],
+    shape: 'root',
+    text: 'The endpoints, by name, as absolute URLs: the top-level lists, `/search`, `/facets` and `/openapi` (this API as OpenAPI 3.1).',
+  },
+  {
+    heading: '/search',
+    paths: ['/search'],
+    shape: 'searchPage',
+    endpoint: 'search',
+    text: 'Agents and collections matching the query and the filters, across agents, collections and objects (terms are never results). Matching documents are grouped by `group.identifier`: one result per top-level collection or agent, ranked by its best-matching document, with `hit_count` (the matching documents of the group) and `online_hit_count` (those online), both `null` without a `query`. `count` is the number of groups. Without `query` or `sort`, groups come in catalogue order. `sort` orders groups by the group’s own title, dates and creators.',
+  },
+  {
+    heading: '/search/suggest',
+    paths: ['/search/suggest'],
+    shape: 'suggestions',
+    text: 'Spelling suggestions for each word of `title_suggest`, from the words of titles as Elasticsearch’s term suggester gives them by default: a word of at least 4 letters that is not itself in any title gets up to 5 title words within two edits (a transposition is one) that begin with the same letter, nearest first, then the most frequent; `score` is `1 - edits / the shorter word’s length`, `freq` the number of titles holding the word. An empty or missing `title_suggest` answers an empty list (front ends call it on every search).',
+  },
+  {
+    heading: '/facets',
+    paths: ['/facets'],
+    shape: 'facets',
+    endpoint: 'facets',
+    text: 'Counts over every document (of every type) matching the query and the filters. Buckets are `{key, doc_count}` ordered by count, then key; `creator` and `subject` at most 100, `format` at most 10. `min_date` is the smallest begin year, `max_date` the largest end year (`null` when none). `limit`, `offset` and `sort` are checked but change nothing.',
+  },
+  {
+    heading: '/collections, /objects, /agents, /terms',
+    paths: ['/collections', '/objects', '/agents', '/terms'],
+    shape: 'listPage',
+    text: 'The documents of one type, filtered, narrowed by `query` (then ranked by relevance) or sorted; without either in catalogue order. `/collections` lists collections of every level. Each list takes its own filters and sorts (below). A term has no dates: its `dates` is `null`.',
+  },
+  {
+    heading: '/collections/{id}, /objects/{id}, /agents/{id}, /terms/{id}',
+    paths: ['/collections/:id', '/objects/:id', '/agents/:id', '/terms/:id'],
+    shape: 'collectionDetail',
+    text: 'One document in detail. `offset` is a collection’s or an object’s index among its parent’s children (`null` at the top level, and for agents and terms). `description` is the text of the `abstract` notes, else of the `scopecontent` notes. Creators, agents and terms are linked by uri. An object shows `files` (after `extents`) only when it has some; a term lists `collections` and `objects` when its document does, else `null`. An id of another type is a 404 (`/objects/{a collection’s id}`). Query parameters are ignored (front ends send their search state everywhere).',
+  },
+  {
+    heading: '/collections/{id}/children',
+    paths: ['/collections/:id/children'],
+    shape: 'childrenPage',
+    endpoint: 'children',
+    text: 'The direct children of a collection, in `position` order (then catalogue order), paginated with absolute `next`/`previous` links that keep every parameter. With a `query`, each child has `hit_count`: the documents at or below it (of every type) that match the query and the filters, and `online_hit_count`: those of them online; without a query both are `null`. `index` is the child’s place in its top-level collection’s tree (depth first, the root is 0), `dates` its date expressions joined by `, `, `group` its parent’s group. The children are not filtered, and `sort` is ignored.',
+  },
+  {
+    heading: '/collections/{id}/ancestors, /objects/{id}/ancestors',
+    paths: ['/collections/:id/ancestors', '/objects/:id/ancestors'],
+    shape: 'ancestors',
+    endpoint: 'ancestors',
+    text: 'The ancestors of a collection or object nested root outermost, each holding the next one down as `child` (the document itself is not in it); `{}` for a top-level collection. With a `query`, each ancestor has its hit counts, as children do.',
+  },
+  {
+    heading: '/collections/{id}/minimap',
+    paths: ['/collections/:id/minimap'],
+    shape: 'minimap',
+    endpoint: 'minimap',
+    text: '`total`: the number of descendants of a collection; `hits`: the descendants matching the query and the filters (every descendant without either), in tree order, each with its `index` in the top-level collection’s tree. Front ends draw where the hits are in a long finding aid from it. `limit`, `offset` and `sort` are ignored.',
+  },
+  {
+    heading: '/{collections,objects,agents,terms}/{id}/citation',
+    paths: ['/collections/:id/citation'],
+    shape: 'citation',
+    text: 'The citation a reader copies, as one JSON string: the title with its date expressions (`title, dates`; the dates alone when they are the title), the ancestors’ titles root first (each without what it repeats of the one before, as the reference service does), the repository’s name, and the record’s public URL, joined by a separator. `catalogue serve --citation-name`, `--citation-url` (the public site of the records; default the API’s base URL) and `--citation-separator` (default `; `) set them; the name is left out when not set.',
+  },
+  {
+    heading: 'POST /mylist',
+    paths: ['/mylist'],
+    shape: 'myList',
+    text: 'A reader’s saved items: a JSON body `{"list": [uris]}` → the collections and objects among them, grouped by top-level collection (groups in the order first saved), each with its dates, description, extents, scope and abstract notes, parent and ArchivesSpace uri. Unknown uris and other types are skipped; nothing is stored. A body that is not JSON or not such an object is a 400, one over 1 MiB a 413, more than 10,000 uris a 400. Browsers send a CORS preflight first (a JSON body); it is answered.',
+  },
+]
+
+const INTRODUCTION = `# The catalogue API
+
+The HTTP API of archive-catalogue: \`catalogue serve\` (or \`npm start\`) serves it, and
+\`createApp\` from \`@archive-catalogue/http\` embeds it. It reproduces the public catalogue API of
+the Rockefeller Archive Center (a Django REST Framework service over Elasticsearch) that its
+discovery front end, DIMES, reads, so existing clients work unchanged; where this API decides
+otherwise it says so at the end.
+
+Every example below is a real request to \`npm start\` on the sample catalogue
+(\`data/sample.ndjson\`) and the app's real answer: \`npm run docs\` writes this page from them, and
+a test fails when it is out of date. \`GET /openapi.json\` describes the same API as OpenAPI 3.1,
+generated from the same route table and response schemas the server uses.
+`
+
+async function conventions(): Promise<string> {
+  return `## Every request and response
+
+- **Methods.** GET and HEAD on every path but \`/mylist\` (POST). OPTIONS describes an endpoint
+  (name, description, the media types it renders and parses, its query parameters); an OPTIONS
+  with \`Access-Control-Request-Method\` is a CORS preflight, answered 200 on every path with the
+  path's methods, the requested headers (\`Content-Type\` by default) and \`Access-Control-Max-Age\`.
+  Any other method is a 405 with the path's \`Allow\` (\`GET, HEAD, OPTIONS\` or \`POST, OPTIONS\`).
+- **Headers.** \`Content-Type: application/json; charset=utf-8\`, \`Vary: Accept\`, \`Allow\`,
+  \`Access-Control-Allow-Origin: *\`, \`X-Content-Type-Options: nosniff\`. A GET answer has a strong
+  \`ETag\` (it changes with the catalogue and the request); \`If-None-Match\` gets a 304.
+- **Browsable HTML.** \`format=api\`, or an \`Accept\` header that prefers \`text/html\`, gives an
+  HTML page with the same data, its links clickable, the request and a form. \`format=json\`
+  forces JSON; any other \`format\` is a 404.
+- **Paths.** A trailing slash is the same path. Behind a proxy, \`serve --base-url
+  https://example.org/api\` makes every link start there and accepts paths with or without the
+  prefix; without it links use the \`Host\` header (\`X-Forwarded-*\` only with \`--trust-proxy\`).
+- **Pages.** Lists answer \`{count, next, previous, results}\` (\`/collections\`, \`/objects\`,
+  \`/agents\`, \`/terms\` also \`facets: {}\` before \`results\`). \`count\` is exact. \`next\` and
+  \`previous\` are absolute: every parameter of the request kept, \`limit\` and \`offset\` set, sorted
+  by name, URL-encoded; \`next\` is null on the last page, \`previous\` on the first and has no
+  \`offset\` when it points at 0.
+- **Errors.** \`{"detail": "…"}\`: 400 for a malformed value of a known parameter (naming the
+  parameter and the value) or a bad body, 404 \`Not found.\` for an unknown path, id or format,
+  405, 413 for a body over the limit, 414 for a URL over the limit. Unknown parameters and empty
+  values (\`category=\`) are ignored: front ends send them.
+- **Limits.** \`limit\` at most 500 (\`serve --max-limit\`; larger values are clamped), a URL of at
+  most 8,192 characters, at most 100 query parameters, a body of at most 1 MiB, a request
+  received whole within 30 s (headers within 10 s), then a 408.
+`
+}
+
+function parameters(): string {
+  const lines = [
+    '## Query parameters',
+    '',
+    '| parameter | meaning |',
+    '|---|---|',
+    '| `query` | full-text search (below) |',
+    '| `limit` | page size, default 50, at most 500 (larger is clamped); a positive integer |',
+    '| `offset` | index of the first result, default 0 |',
+    '| `sort` | comma-separated fields (or repeated `sort`), `-` for descending; without it, relevance when there is a query, else catalogue order. Dates sort by a document’s earliest year ascending, its latest descending; undated last |',
+    '| filters | `field=value`, or `field__lookup=value` (below) |',
+    '',
+    '### Filters and lookups',
+    '',
+    'Different filters combine with AND. A repeated plain filter is a choice among its values (`genre=audio&genre=photographs`: either; DIMES sends facet selections so); a repeated lookup requires each (`start_date__gte=1900&start_date__lte=1950`). Several values of one lookup are joined by `__`.',
+    '',
+    '| field | meaning | lookups |',
+    '|---|---|---|',
+  ]
+  const described = new Map(
+    describeParameters('search')
+      .concat(describeParameters('agents'), describeParameters('terms'))
+      .map((parameter) => [parameter.name, parameter]),
+  )
+  const fields = [
+    ...new Set(Object.values(endpointParameters).flatMap((table) => [...table.filters])),
+  ]
+  for (const field of fields) {
+    const parameter = described.get(field)!
+    const lookups = parameter.choices
+      ? `\`${field}=${parameter.choices.join('` or `')}\``
+      : (parameter.lookups ?? []).map((lookup) => `\`${lookup}\``).join(', ')
+    lines.push(`| \`${field}\` | ${parameter.description} | ${lookups} |`)
+  }
+  lines.push(
+    '',
+    'Text lookups: `exact` (the plain `field=value`: the whole value), `in` (any of `a__b`), `exclude` (none of `a__b`), `prefix`, `wildcard` (`*` any run of characters, `?` one; the whole value). Year lookups: `exact`, `gt`, `gte`, `lt`, `lte`, `range` (`1900__1950`, inclusive; `1900` alone means from 1900 on), `in`. `start_date` matches when any of a document’s dates begins in a matching year, `end_date` when any ends in one.',
+    '',
+    '### What each endpoint takes',
+    '',
+    '| endpoint | filters | sort fields | `limit`, `offset` |',
+    '|---|---|---|---|',
+  )
+  for (const [endpoint, table] of Object.entries(endpointParameters)) {
+    const filters = table.filters.map((field) => `\`${field}\``).join(', ')
+    const sorts = table.sorts.length > 0 ? table.sorts.map((f) => `\`${f}\``).join(', ') : '—'
+    lines.push(`| ${endpoint} | ${filters} | ${sorts} | ${table.paginated ? 'yes' : 'ignored'} |`)
+  }
+  lines.push(
+    '',
+    '### Full text',
+    '',
+    '`query` matches the title (boosted 5×), the description and the notes (HTML stripped), and the titles of the document’s terms, every word required, case- and accent-insensitive, and a word also matches its other forms through its stem (`photographs` finds `photograph`; the stemming and stop words are the catalogue’s language: English by default, `serve --language`). The syntax:',
+    '',
+    '| write | to find |',
+    '|---|---|',
+    '| `public health` | documents with both words |',
+    '| `"public health"` | the words in that order |',
+    '| `malaria -italy` | `malaria` but not `italy` |',
+    '| `malaria \| yellow` | either |',
+    '| `agricult*` | words beginning with `agricult` |',
+    '| `(malaria \| yellow) fever` | groups |',
+    '',
+    'A query of stop words only (`the`) matches nothing. Malformed syntax (an unclosed quote, a stray operator) degrades to the plain words; a query never fails.',
+    '',
+  )
+  return lines.join('\n')
+}
+
+async function endpointSection(app: App, doc: EndpointDoc): Promise<string> {
+  const routed = routes.filter((route) => doc.paths.includes(route.path))
+  const methods = [...new Set(routed.map((route) => route.method))].join(', ')
+  const lines = [`### ${doc.heading}`, '', doc.text, '']
+  if (doc.endpoint) {
+    const table = endpointParameters[doc.endpoint]
+    const sorts = table.sorts.length > 0 ? table.sorts.join(', ') : 'none'
+    lines.push(
+      `Parameters: \`query\`${table.paginated ? ', `limit`, `offset`' : ''}; sort fields: ${sorts}; filters: ${table.filters.join(', ')}.`,
+      '',
+    )
+  }
+  lines.push(`Answer (${methods}): ${shapeLine(doc.shape)}.`, '')
+  const key = doc.heading.startsWith('POST ')
+    ? '/mylist'
+    : doc.heading.split(', ')[0] === '/collections'
+      ? ['/collections', '/objects', '/agents', '/terms']
+      : doc.heading.split(', ')
+  for (const heading of Array.isArray(key) ? key : [key]) {
+    for (const example of endpointExamples[heading] ?? []) {
+      lines.push(await exampleBlock(app, example))
+    }
+  }
+  return lines.join('\n')
+}
+
+/** The keys of a response shape in order: `{count, next, previous, results: [{…}]}`. */
+function shapeLine(shape: ResponseShape): string {
+  return `\`${describeSchema(responseSchemas[shape], 0)}\``
+}
+
+function describeSchema(schema: unknown, depth: number): string {
+  const s = schema as { type?: unknown; properties?: Record<string, unknown>; items?: unknown }
+  const types = Array.isArray(s.type) ? s.type : [s.type]
+  if (types.includes('array')) return `[${describeSchema(s.items, depth)}]`
+  if (s.properties && depth < 2) {
+    const keys = Object.entries(s.properties).map(([key, value]) => {
+      const inner = value as { properties?: unknown; items?: { properties?: unknown } }
+      return inner.properties || inner.items?.properties
+        ? `${key}: ${describeSchema(value, depth + 1)}`
+        : key
+    })
+    return `{${keys.join(', ')}}`
+  }
+  if (s.properties) return '{…}'
+  return types.filter((type) => type !== 'null').join('|') || 'JSON'
+}
+
+async function exampleBlock(app: App, example: ApiExample): Promise<string> {
+  const method = example.method ?? 'GET'
+  const response = await app.request(example.path, {
+    method,
+    ...(example.body === undefined
+      ? {}
+      : { body: JSON.stringify(example.body), headers: { 'Content-Type': 'application/json' } }),
+  })
+  const body = (await response.json()) as unknown
+  const request = `${method} ${decodeURI(example.path)}`
+  const sent =
+    example.body === undefined ? [] : ['```json', JSON.stringify(example.body, null, 2), '```', '']
+  return [
+    `**${example.title}**: \`${request}\``,
+    '',
+    ...sent,
+    `${response.status} ${statusText(response.status)}`,
+    '',
+    '```json',
+    JSON.stringify(body, null, 2),
+    '```',
+    '',
+  ].join('\n')
+}
+
+async function errors(app: App): Promise<string> {
+  const lines = ['## Errors', '']
+  for (const example of errorExamples) lines.push(await exampleBlock(app, example))
+  return lines.join('\n')
+}
+
+const DIFFERENCES = `## Where this API differs from the reference service
+
+Decisions where the reference service's behaviour is a limit of Elasticsearch or a bug, or where
+it says nothing:
+
+- **Exact counts.** \`count\` is exact; the reference caps it at 10,000.
+- **400s instead of silent fallbacks.** A malformed \`limit\`, \`offset\`, year, \`online\`, sort
+  field or lookup is a 400 naming the parameter and the value; \`limit=0\` is a 400 (a page must
+  hold a result). Endpoints that do not use \`limit\`, \`offset\` or \`sort\` ignore them.
+- **Filters on facets.** \`/facets\` applies every filter, \`type\` included.
+- **Hit counts keep the filters.** Children's and ancestors' \`online_hit_count\` counts the
+  online documents that match the query *and the filters* (the reference drops the filters
+  for it). Hit counts are given only with a \`query\`, as the reference does.
+- **Saved lists** resolve collections as well as objects (the reference resolves every uri as
+  an object), take \`parent\` from the tree, group by top-level collection in the order first
+  saved, and refuse more than 10,000 uris.
+- **Citations** end with the record's own path (the reference builds \`/objects/{id}\` for every
+  type); without a configured public URL, on the API's base URL.
+- **Suggestions** are title words as written (lowercased, accents folded), not stems.
+- **The tree** comes from each document's \`parent\` (a bare id or a \`/collections/{id}\` path);
+  a parent missing from the catalogue is a warning at load time, and the document is
+  top-level. \`index\` is the depth-first number in the top-level collection (the reference's
+  tree position). Children are ordered by \`position\`, then catalogue order.
+- **Lists** all carry \`facets: {}\` (they share one paginator in the reference); a term's
+  \`dates\` is \`null\`.
+- **CORS.** Preflights are answered on every path, \`POST /mylist\` included.
+`
