@@ -98,8 +98,8 @@ function mainHelp(): string {
     'Examples:',
     '  catalogue init my-archive.ndjson',
     '  catalogue validate data/sample.ndjson',
-    '  catalogue search rockefeller --filter genre=photographs',
-    "  catalogue get '/search?query=rockefeller&category=collection'",
+    '  catalogue search malaria --filter genre=photographs',
+    "  catalogue get '/search?query=malaria&category=collection'",
     '  catalogue serve --port 8080 --base-url https://archive.example.org/api',
     '',
   ].join('\n')

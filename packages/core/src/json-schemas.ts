@@ -21,6 +21,7 @@ export function jsonSchemaFiles(): Record<string, Record<string, unknown>> {
   }
   const byType = DOCUMENT_TYPES.map((type) => ({
     if: { properties: { type: { const: type } }, required: ['type'] },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, never awaited.
     then: { $ref: `${type}.json` },
   }))
   files['document.json'] = {

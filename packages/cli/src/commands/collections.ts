@@ -24,7 +24,7 @@ export const collections = defineCommand({
   },
   examples: [
     'catalogue collections --sort title',
-    'catalogue collections --query rockefeller --filter online=true',
+    'catalogue collections --query photographs --filter online=true',
     'catalogue collections --filter start_date__range=1900__1950 --sort -start_date --limit 10',
     'catalogue collections --ndjson > collections.ndjson',
   ],

@@ -28,7 +28,7 @@ export const facets = defineCommand({
   },
   examples: [
     'catalogue facets',
-    'catalogue facets rockefeller --top 20',
+    'catalogue facets malaria --top 20',
     'catalogue facets --filter category=collection --filter start_date__lt=1950 --json',
   ],
   async run({ values, positionals }, io) {

@@ -26,7 +26,7 @@ export const get = defineCommand({
     ...baseUrlOption,
   },
   examples: [
-    "catalogue get '/search?query=rockefeller&category=collection'",
+    "catalogue get '/search?query=malaria&category=collection'",
     'catalogue get /collections/xVJyUuJNfsVyjdZikFSn6G',
     "catalogue get '/collections/xVJyUuJNfsVyjdZikFSn6G/children?query=malaria&limit=5'",
     "catalogue get '/search/suggest?title_suggest=malria'",

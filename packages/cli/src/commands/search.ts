@@ -24,10 +24,10 @@ export const search = defineCommand({
     ...ndjsonOption,
   },
   examples: [
-    'catalogue search rockefeller',
+    'catalogue search malaria',
     'catalogue search "public health" --filter genre=documents --filter start_date__gte=1920',
     'catalogue search --filter category=person --sort title --limit 20',
-    'catalogue search -q "foundation -rockefeller" --json',
+    'catalogue search -q "foundation -hoffmann" --json',
     'catalogue search medicine --ndjson | jq -r .uri',
   ],
   run(input, io) {
