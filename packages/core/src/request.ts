@@ -15,18 +15,7 @@ export type Endpoint =
   | 'ancestors'
 
 /** A field that can be filtered on. */
-export type FilterField =
-  | 'category'
-  | 'genre'
-  | 'type'
-  | 'subject'
-  | 'creator'
-  | 'title'
-  | 'agent_type'
-  | 'term_type'
-  | 'online'
-  | 'start_date'
-  | 'end_date'
+export type FilterField = TextField | 'online' | DateField
 
 /** How a filter compares: API.md §3's lookups, `exact` being the plain `field=value`. */
 export type Lookup =
