@@ -60,7 +60,9 @@ describe('a catalogue in French', () => {
     expect(uris('bibliotheque')).toEqual(['/terms/a1'])
     expect(uris('histoire')).toEqual(['/terms/a2'])
     expect(uris('médecines')).toEqual(['/terms/a2'])
-    expect(uris('"histoire médecine"')).toEqual(['/terms/a2'])
+    // A phrase keeps the places of the French stop words it spans.
+    expect(uris('"histoire de la médecine"')).toEqual(['/terms/a2'])
+    expect(uris('"histoire médecine"')).toEqual([])
     // French stop words only: a query that matches nothing.
     expect(catalogue.terms({ query: 'les de la' }).count).toBe(0)
   })

@@ -10,14 +10,26 @@ const stemOf = (word: string): string => {
   return term
 }
 const t = (word: string): QueryNode => ({ kind: 'term', term: stemOf(word) })
-const p = (...words: string[]): QueryNode => ({ kind: 'phrase', terms: words.map(stemOf) })
+/** A phrase of consecutive words. */
+const p = (...words: string[]): QueryNode => ({
+  kind: 'phrase',
+  terms: words.map(stemOf),
+  positions: words.map((_, i) => i),
+})
+/** A phrase whose words stand at the given positions (a stop word between keeps its place). */
+const pAt = (...words: [string, number][]): QueryNode => ({
+  kind: 'phrase',
+  terms: words.map(([word]) => stemOf(word)),
+  positions: words.map(([, position]) => position),
+})
+const all: QueryNode = { kind: 'all' }
 const pre = (prefix: string): QueryNode => ({ kind: 'prefix', prefix })
 const and = (...children: QueryNode[]): QueryNode => ({ kind: 'and', children })
 const or = (...children: QueryNode[]): QueryNode => ({ kind: 'or', children })
 const not = (child: QueryNode): QueryNode => ({ kind: 'not', child })
 
 /** Checks the structural promises of QueryNode; returns the leaves. */
-function checkTree(node: QueryNode, parentIsAndWithPositive = false): QueryNode[] {
+function checkTree(node: QueryNode, top = true): QueryNode[] {
   switch (node.kind) {
     case 'term':
       expect(node.term).not.toBe('')
@@ -27,26 +39,31 @@ function checkTree(node: QueryNode, parentIsAndWithPositive = false): QueryNode[
       return [node]
     case 'phrase':
       expect(node.terms.length).toBeGreaterThanOrEqual(2)
+      expect(node.positions).toHaveLength(node.terms.length)
+      expect(node.positions[0]).toBe(0)
+      for (let i = 1; i < node.positions.length; i++) {
+        expect(node.positions[i]).toBeGreaterThan(node.positions[i - 1]!)
+      }
       for (const term of node.terms) expect(term).not.toBe('')
       return [node]
     case 'not':
-      expect(parentIsAndWithPositive).toBe(true)
       expect(node.child.kind).not.toBe('not')
-      return checkTree(node.child)
+      return checkTree(node.child, false)
+    case 'all':
+      // `*` is absorbed by an OR and dropped from an AND: it only stands alone.
+      expect(top).toBe(true)
+      return [node]
     case 'nothing':
-      // Only ever the whole query: a parent never reaches it here.
-      expect(parentIsAndWithPositive).toBe(false)
+      expect(top).toBe(true)
       return []
     case 'and':
     case 'or': {
       expect(node.children.length).toBeGreaterThanOrEqual(2)
-      const positive = node.kind === 'and' && node.children.some((child) => child.kind !== 'not')
-      if (node.kind === 'and') expect(positive).toBe(true)
       const keys = node.children.map((child) => JSON.stringify(child))
       expect(new Set(keys).size).toBe(keys.length)
       return node.children.flatMap((child) => {
         expect(child.kind).not.toBe(node.kind)
-        return checkTree(child, positive)
+        return checkTree(child, false)
       })
     }
   }
@@ -93,8 +110,12 @@ describe('query-syntax', () => {
         expect(parseQuery('"Rockefeller Foundation"')).toEqual(p('rockefeller', 'foundation'))
       })
 
-      it('drops stop words inside the phrase', () => {
-        expect(parseQuery('"history of the Foundation"')).toEqual(p('history', 'foundation'))
+      it('keeps the place of a removed stop word inside the phrase', () => {
+        expect(parseQuery('"history of the Foundation"')).toEqual(
+          pAt(['history', 0], ['foundation', 3]),
+        )
+        expect(parseQuery('"history of medicine"')).toEqual(pAt(['history', 0], ['medicine', 2]))
+        expect(parseQuery('"the history medicine"')).toEqual(p('history', 'medicine'))
       })
 
       it('returns a term when the phrase analyzes to one term', () => {
@@ -143,11 +164,11 @@ describe('query-syntax', () => {
         expect(parseQuery('-banana apple')).toEqual(and(not(t('banana')), t('apple')))
       })
 
-      it('returns null when every part of the query is negated', () => {
-        expect(parseQuery('-apple')).toBeNull()
-        expect(parseQuery('-apple -banana')).toBeNull()
-        expect(parseQuery('-(apple banana)')).toBeNull()
-        expect(parseQuery('-apple | -banana')).toBeNull()
+      it('keeps a query of exclusions only: everything but them', () => {
+        expect(parseQuery('-apple')).toEqual(not(t('apple')))
+        expect(parseQuery('-apple -banana')).toEqual(and(not(t('apple')), not(t('banana'))))
+        expect(parseQuery('-(apple banana)')).toEqual(not(and(t('apple'), t('banana'))))
+        expect(parseQuery('-apple | -banana')).toEqual(or(not(t('apple')), not(t('banana'))))
       })
 
       it('cancels a double negation', () => {
@@ -157,14 +178,14 @@ describe('query-syntax', () => {
         )
       })
 
-      it('turns a negated group of negations into an OR (De Morgan)', () => {
+      it('keeps a negated group of negations as written', () => {
         expect(parseQuery('cherry -(-apple -banana)')).toEqual(
-          and(t('cherry'), or(t('apple'), t('banana'))),
+          and(t('cherry'), not(and(not(t('apple')), not(t('banana'))))),
         )
       })
 
-      it('drops the negated side of an OR when the other side is positive', () => {
-        expect(parseQuery('apple | -banana')).toEqual(t('apple'))
+      it('keeps the negated side of an OR: either, or anything without it', () => {
+        expect(parseQuery('apple | -banana')).toEqual(or(t('apple'), not(t('banana'))))
       })
 
       it('ignores a negated word that is only a stop word', () => {
@@ -185,15 +206,18 @@ describe('query-syntax', () => {
         )
       })
 
-      it('binds tighter than the implicit AND', () => {
+      it('applies operators left to right, a space being AND', () => {
         expect(parseQuery('apple | banana cherry')).toEqual(
           and(or(t('apple'), t('banana')), t('cherry')),
         )
         expect(parseQuery('cherry apple | banana')).toEqual(
-          and(t('cherry'), or(t('apple'), t('banana'))),
+          or(and(t('cherry'), t('apple')), t('banana')),
+        )
+        expect(parseQuery('public health | medicine')).toEqual(
+          or(and(t('public'), t('health')), t('medicine')),
         )
         expect(parseQuery('apple | banana cherry | date')).toEqual(
-          and(or(t('apple'), t('banana')), or(t('cherry'), t('date'))),
+          or(and(or(t('apple'), t('banana')), t('cherry')), t('date')),
         )
       })
 
@@ -237,9 +261,12 @@ describe('query-syntax', () => {
         expect(parseQuery('(b*) the')).toEqual(pre('b'))
       })
 
-      it('ignores a star alone', () => {
-        expect(parseQuery('*')).toBeNull()
+      it('reads a star alone as everything', () => {
+        expect(parseQuery('*')).toEqual(all)
+        expect(parseQuery('**')).toEqual(all)
         expect(parseQuery('apple * banana')).toEqual(and(t('apple'), t('banana')))
+        expect(parseQuery('apple | *')).toEqual(all)
+        expect(parseQuery('* -apple')).toEqual(not(t('apple')))
       })
 
       it('ANDs the leading tokens with a prefix on the last when the word splits', () => {
@@ -333,7 +360,7 @@ describe('query-syntax', () => {
       })
 
       it('returns null when the query is only operators', () => {
-        for (const query of ['"', '""', '*', '-', '|', '(', ')', '- | * ( ) "', '-()', '**']) {
+        for (const query of ['"', '""', '-', '|', '(', ')', '- | ( ) "', '-()']) {
           expect(parseQuery(query)).toBeNull()
         }
       })
@@ -358,9 +385,10 @@ describe('query-syntax', () => {
               const node = parseQuery(query)
               if (node === null) return
               const leaves = checkTree(node)
-              // Only a query of stop words has no leaves, and it analyzes to nothing.
-              if (node.kind === 'nothing') expect(analyze(query)).toEqual([])
-              else expect(leaves.length).toBeGreaterThan(0)
+              // Only a query of stop words, or one that ANDs `-*`, matches nothing.
+              if (node.kind === 'nothing') {
+                expect(analyze(query).length === 0 || query.includes('-*')).toBe(true)
+              } else expect(leaves.length).toBeGreaterThan(0)
             }),
             { numRuns: 500 },
           )

@@ -56,16 +56,37 @@ export function creatorsOf(document: CatalogueDocument): Reference[] {
   return document.type === 'collection' ? document.creators : []
 }
 
-/** What full-text search reads of a document. */
+/**
+ * What full-text search reads of a document, value by value: a phrase never runs from one value
+ * into the next (from one note, paragraph or term title to another), as Elasticsearch leaves a
+ * gap between the values of a field.
+ */
 export function searchableText(document: CatalogueDocument): SearchableText {
   const description = document.type === 'agent' ? (document.description ?? '') : ''
   return {
     title: document.title,
-    text: `${description}\n${notesText(notesOf(document))}`,
+    text: [description, ...noteValues(notesOf(document))].filter((value) => value.trim() !== ''),
     terms: termsOf(document)
       .map((term) => term.title ?? '')
-      .join('\n'),
+      .filter((title) => title.trim() !== ''),
   }
+}
+
+/** Each paragraph of the notes (a subnote's content entry, a list item's text), HTML stripped. */
+function noteValues(notes: Note[]): string[] {
+  const values: string[] = []
+  for (const note of notes) {
+    for (const subnote of note.subnotes) {
+      for (const content of subnote.content ?? []) if (content) values.push(stripHtml(content))
+      for (const item of subnote.items ?? []) {
+        if (!item) continue
+        for (const value of Object.values(item)) {
+          if (typeof value === 'string') values.push(stripHtml(value))
+        }
+      }
+    }
+  }
+  return values
 }
 
 /** The id at the end of a uri or of a bare id (`/collections/abc` and `abc` both give `abc`). */

@@ -1,22 +1,26 @@
 import MiniSearch, { type AsPlainObject, type Options } from 'minisearch'
 import { filterMatches, intersect, type Matches, NO_MATCHES, subtract, union } from './_matches.js'
-import { tokenize } from './analyze.js'
+import { normalizeToken, tokenize } from './analyze.js'
 import type { Analyzer } from './languages.js'
 import type { QueryNode } from './query-syntax.js'
 
-/** The searchable text of one document, field by field. */
+/**
+ * The searchable text of one document, field by field and value by value (each note
+ * paragraph, each term title): a phrase never spans two values.
+ */
 export interface SearchableText {
   title: string
-  text: string
-  terms: string
+  text: string[]
+  terms: string[]
 }
 
 export const TEXT_FIELDS = ['title', 'text', 'terms'] as const
 /**
- * Besides the searchable fields, a `pairs` field indexes each two consecutive analyzed terms of a
- * field as one term (`"public health"` → `public health`), as Elasticsearch's `index_phrases`
- * does: a two-word phrase is then one posting list, and longer ones intersect their pairs before
- * the few remaining candidates are checked in their text.
+ * Besides the searchable fields, a `pairs` field indexes each two terms at consecutive positions
+ * of a value as one term (`"public health"` → `public health`), as Elasticsearch's
+ * `index_phrases` does: a two-word phrase is one posting list, and longer ones intersect their
+ * pairs before the few remaining candidates are checked by position. Terms separated by a removed
+ * stop word, or by the end of a value, are not consecutive and make no pair.
  */
 const INDEX_FIELDS = [...TEXT_FIELDS, 'pairs'] as const
 const FIELD_BOOSTS: Record<(typeof INDEX_FIELDS)[number], number> = {
@@ -25,8 +29,8 @@ const FIELD_BOOSTS: Record<(typeof INDEX_FIELDS)[number], number> = {
   terms: 1,
   pairs: 1,
 }
-/** Separates the fields in the text of `pairs`, so that no pair spans two fields. */
-const FIELD_BREAK = '\u0000'
+/** Separates the values in the text of `pairs`, so that no pair spans two values. */
+const VALUE_BREAK = '\u0000'
 // MiniSearch's BM25+ parameters, so our scores rank as MiniSearch.search would.
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 }
 /** A prefix that expands to more index terms than this keeps the most frequent ones. */
@@ -34,18 +38,26 @@ const MAX_PREFIX_EXPANSIONS = 2000
 /** Posting lists kept converted, counted in postings (ids), least recently used dropped first. */
 const CACHE_BUDGET = 8_000_000
 
-type IndexedDocument = SearchableText & { id: number; pairs: string }
+type IndexedDocument = { id: number; title: string; text: string; terms: string; pairs: string }
 
 /** The parts of MiniSearch we read: its vocabulary and raw postings, never its result objects. */
 interface MiniSearchInternals {
   _index: {
     get(term: string): Map<number, Map<number, number>> | undefined
-    atPrefix(prefix: string): Iterable<[string, Map<number, Map<number, number>>]>
   }
-  _fieldIds: Record<string, number>
   _fieldLength: Map<number, number[]>
   _avgFieldLength: number[]
   _documentCount: number
+}
+
+/**
+ * The words of the text as written (lowercased, accents folded, not stemmed), sorted, each with
+ * the index term it analyzes to: `word*` matches the words that begin with `word`, through the
+ * terms they index.
+ */
+export interface WordVocabulary {
+  words: string[]
+  terms: string[]
 }
 
 /** MiniSearch's options for an analyzer: the same analysis at build and at restore. */
@@ -61,9 +73,9 @@ function miniSearchOptions(analyzer: Analyzer): Options<IndexedDocument> {
 }
 
 /**
- * The full-text index: MiniSearch owns tokenizing, the vocabulary and prefix expansion; matching
- * and scoring run here on typed-array posting lists (BM25+ per document precomputed per term),
- * so a query never builds an object per hit.
+ * The full-text index: MiniSearch owns tokenizing, the vocabulary of terms and the postings;
+ * matching and scoring run here on typed-array posting lists (BM25+ per document precomputed per
+ * term), so a query never builds an object per hit. Query semantics are API.md §4's.
  */
 export class TextIndex {
   private readonly search: MiniSearch<IndexedDocument>
@@ -72,18 +84,28 @@ export class TextIndex {
   private readonly cache = new Map<string, Matches>()
   private cached = 0
   private readonly textOf: (id: number) => SearchableText
-  /** The analysis of the catalogue's language, for prefixes and phrase checks. */
+  private everything: Matches | undefined
+  /** How many words of the vocabulary index each term (to know when a prefix needs a check). */
+  private readonly wordsPerTerm = new Map<string, number>()
+  /** The analysis of the catalogue's language, for phrase checks. */
   readonly analyzer: Analyzer
+  /** The words as written, for prefixes. */
+  readonly vocabulary: WordVocabulary
 
   private constructor(
     search: MiniSearch<IndexedDocument>,
     textOf: (id: number) => SearchableText,
     analyzer: Analyzer,
+    vocabulary: WordVocabulary,
   ) {
     this.search = search
     this.analyzer = analyzer
+    this.vocabulary = vocabulary
     this.internals = search as unknown as MiniSearchInternals
     this.textOf = textOf
+    for (const term of vocabulary.terms) {
+      this.wordsPerTerm.set(term, (this.wordsPerTerm.get(term) ?? 0) + 1)
+    }
     const count = this.internals._documentCount
     this.fieldLengths = INDEX_FIELDS.map(() => new Float32Array(count))
     for (const [id, lengths] of this.internals._fieldLength) {
@@ -103,8 +125,10 @@ export class TextIndex {
     json: AsPlainObject,
     textOf: (id: number) => SearchableText,
     analyzer: Analyzer,
+    vocabulary: WordVocabulary,
   ): TextIndex {
-    return new TextIndex(MiniSearch.loadJS(json, miniSearchOptions(analyzer)), textOf, analyzer)
+    const search = MiniSearch.loadJS(json, miniSearchOptions(analyzer))
+    return new TextIndex(search, textOf, analyzer, vocabulary)
   }
 
   /** @internal used by the builder */
@@ -112,15 +136,20 @@ export class TextIndex {
     search: MiniSearch<IndexedDocument>,
     textOf: (id: number) => SearchableText,
     analyzer: Analyzer,
+    vocabulary: WordVocabulary,
   ): TextIndex {
-    return new TextIndex(search, textOf, analyzer)
+    return new TextIndex(search, textOf, analyzer, vocabulary)
   }
 
   toJSON(): AsPlainObject {
     return this.search.toJSON()
   }
 
-  /** Evaluates a parsed query into scored matches (ascending ids). */
+  /**
+   * Evaluates a parsed query into scored matches (ascending ids). A negation is everything but
+   * what it negates (an AND subtracts it from its positive parts instead); documents matched
+   * only through a negation or `*` score 0.
+   */
   evaluate(node: QueryNode): Matches {
     switch (node.kind) {
       case 'term':
@@ -128,20 +157,22 @@ export class TextIndex {
       case 'prefix':
         return this.prefixPostings(node.prefix)
       case 'phrase':
-        return this.phrase(node.terms)
-      case 'or':
-        return node.children.map((child) => this.evaluate(child)).reduce(union)
-      case 'not':
-        // A lone negation matches nothing by itself; 'and' applies it to its positive siblings.
-        return NO_MATCHES
+        return this.phrase(node.terms, node.positions)
+      case 'all':
+        return this.all()
       case 'nothing':
         return NO_MATCHES
+      case 'not':
+        return subtract(this.all(), this.evaluate(node.child))
+      case 'or':
+        return node.children.map((child) => this.evaluate(child)).reduce(union)
       case 'and': {
         const positives = node.children.filter((child) => child.kind !== 'not')
         const negatives = node.children.filter((child) => child.kind === 'not')
         const sets = positives.map((child) => this.evaluate(child))
         sets.sort((a, b) => a.ids.length - b.ids.length)
-        let result = sets.reduce(intersect)
+        // Exclusions only: everything the exclusions do not match.
+        let result = sets.length > 0 ? sets.reduce(intersect) : this.all()
         for (const negative of negatives) {
           if (result.ids.length === 0) break
           if (negative.kind === 'not') result = subtract(result, this.evaluate(negative.child))
@@ -149,6 +180,17 @@ export class TextIndex {
         return result
       }
     }
+  }
+
+  /** Every document, score 0 (kept once made). */
+  private all(): Matches {
+    if (!this.everything) {
+      const count = this.internals._documentCount
+      const ids = new Uint32Array(count)
+      for (let id = 0; id < count; id++) ids[id] = id
+      this.everything = { ids, scores: new Float32Array(count) }
+    }
+    return this.everything
   }
 
   /** The documents containing an analyzed term, with their BM25+ score for it. */
@@ -191,56 +233,93 @@ export class TextIndex {
   }
 
   /**
-   * The index holds stems, so a prefix as typed (`foundatio*`) may be longer than the stem of the
-   * words it should find (`foundat`). Besides the index terms starting with the prefix, it also
-   * takes those starting with the prefix's own stem, and the index terms that are the prefix cut
-   * short by up to three letters (never below four).
+   * `word*`: the words as written that begin with the prefix (never a shorter one). They are
+   * found through the index terms they analyze to; a term that other words analyze to as well
+   * (`run` for `running` and `runs`, with `runn*`) finds documents that are checked for a word
+   * with the prefix. A prefix of very many terms keeps the most frequent.
    */
   private prefixPostings(prefix: string): Matches {
-    const expansions = new Map<string, number>()
-    const starts = new Set([prefix, this.analyzer.processTerm(prefix) ?? prefix])
-    for (const start of starts) {
-      for (const [term, fields] of this.internals._index.atPrefix(start)) {
-        if (term.includes(' ')) continue // a pair of the phrase field, not a word
-        let frequency = 0
-        for (const documents of fields.values()) frequency += documents.size
-        expansions.set(term, frequency)
-      }
+    const { words, terms } = this.vocabulary
+    const inRange = new Map<string, number>()
+    for (let i = lowerBound(words, prefix); i < words.length; i++) {
+      if (!words[i]!.startsWith(prefix)) break
+      inRange.set(terms[i]!, (inRange.get(terms[i]!) ?? 0) + 1)
     }
-    for (let length = Math.max(4, prefix.length - 3); length < prefix.length; length++) {
-      const term = prefix.slice(0, length)
-      if (this.internals._index.get(term)) expansions.set(term, 1)
-    }
-    let terms = [...expansions.keys()]
-    if (terms.length > MAX_PREFIX_EXPANSIONS) {
-      terms = [...expansions]
+    let chosen = [...inRange.keys()]
+    if (chosen.length > MAX_PREFIX_EXPANSIONS) {
+      chosen = chosen
+        .map((term) => [term, this.documentFrequency(term)] as const)
         .sort((a, b) => b[1] - a[1])
         .slice(0, MAX_PREFIX_EXPANSIONS)
         .map(([term]) => term)
     }
-    let result = NO_MATCHES
-    for (const term of terms) result = union(result, this.postings(term))
-    return result
+    let exact = NO_MATCHES
+    let shared = NO_MATCHES
+    for (const term of chosen) {
+      const postings = this.postings(term)
+      if (inRange.get(term) === this.wordsPerTerm.get(term)) exact = union(exact, postings)
+      else shared = union(shared, postings)
+    }
+    if (shared.ids.length === 0) return exact
+    const checked = filterMatches(subtract(shared, exact), (id) => this.hasWord(id, prefix))
+    return union(exact, checked)
+  }
+
+  /** Whether a document holds a word, as written, that begins with `prefix`. */
+  private hasWord(id: number, prefix: string): boolean {
+    const { title, text, terms } = this.textOf(id)
+    for (const value of [title, ...text, ...terms]) {
+      for (const token of tokenize(value)) {
+        if (normalizeToken(token).startsWith(prefix) && this.analyzer.processTerm(token) !== null) {
+          return true
+        }
+      }
+    }
+    return false
+  }
+
+  private documentFrequency(term: string): number {
+    let frequency = 0
+    for (const documents of this.internals._index.get(term)?.values() ?? []) {
+      frequency += documents.size
+    }
+    return frequency
   }
 
   /**
-   * A phrase of two terms is its pair's posting list; a longer one intersects its pairs, then
-   * checks the terms' sequence in the candidates' text.
+   * A phrase: its terms at the given relative positions in one value. Terms at consecutive
+   * positions are looked up as pairs, the others as terms; a two-term phrase of consecutive
+   * terms is its pair's posting list, anything longer is checked by position in the candidates.
    */
-  private phrase(terms: string[]): Matches {
-    const pairs: string[] = []
-    for (let i = 0; i + 1 < terms.length; i++) pairs.push(`${terms[i]} ${terms[i + 1]}`)
-    const candidates = pairs
-      .map((pair) => this.postings(pair))
-      .sort((a, b) => a.ids.length - b.ids.length)
-      .reduce(intersect)
-    if (terms.length === 2) return candidates
-    return filterMatches(candidates, (id) => {
-      const text = this.textOf(id)
-      return TEXT_FIELDS.some((field) =>
-        containsSequence(this.analyzer.analyze(text[field]), terms),
-      )
+  private phrase(terms: string[], positions: number[]): Matches {
+    const pieces: Matches[] = []
+    const covered = new Set<number>()
+    for (let i = 0; i + 1 < terms.length; i++) {
+      if (positions[i + 1] !== positions[i]! + 1) continue
+      pieces.push(this.postings(`${terms[i]} ${terms[i + 1]}`))
+      covered.add(i).add(i + 1)
+    }
+    terms.forEach((term, i) => {
+      if (!covered.has(i)) pieces.push(this.postings(term))
     })
+    const candidates = pieces.sort((a, b) => a.ids.length - b.ids.length).reduce(intersect)
+    if (terms.length === 2 && covered.size === 2) return candidates
+    return filterMatches(candidates, (id) => this.containsPhrase(id, terms, positions))
+  }
+
+  private containsPhrase(id: number, terms: string[], positions: number[]): boolean {
+    const { title, text, terms: termTitles } = this.textOf(id)
+    for (const value of [title, ...text, ...termTitles]) {
+      const found = this.analyzer.positions(value)
+      const last = positions[positions.length - 1]!
+      outer: for (let start = 0; start + last < found.length; start++) {
+        for (let i = 0; i < terms.length; i++) {
+          if (found[start + positions[i]!] !== terms[i]) continue outer
+        }
+        return true
+      }
+    }
+    return false
   }
 
   private remember(term: string, matches: Matches): void {
@@ -254,10 +333,11 @@ export class TextIndex {
   }
 }
 
-/** Adds documents to MiniSearch one at a time, in catalogue order. */
+/** Adds documents to MiniSearch one at a time, in catalogue order, and collects their words. */
 export class TextIndexBuilder {
   private readonly search: MiniSearch<IndexedDocument>
   private readonly analyzer: Analyzer
+  private readonly words = new Map<string, string>()
   private next = 0
 
   constructor(analyzer: Analyzer) {
@@ -266,29 +346,60 @@ export class TextIndexBuilder {
   }
 
   add(text: SearchableText): void {
-    const pairs = [text.title, text.text, text.terms].join(FIELD_BREAK)
-    this.search.add({ id: this.next++, ...text, pairs })
+    const values = [text.title, ...text.text, ...text.terms]
+    for (const value of values) this.collectWords(value)
+    this.search.add({
+      id: this.next++,
+      title: text.title,
+      text: text.text.join('\n'),
+      terms: text.terms.join('\n'),
+      pairs: values.join(VALUE_BREAK),
+    })
   }
 
   build(textOf: (id: number) => SearchableText): TextIndex {
-    return TextIndex.fromMiniSearch(this.search, textOf, this.analyzer)
+    const words = [...this.words.keys()].sort(compareCodeUnits)
+    const vocabulary = { words, terms: words.map((word) => this.words.get(word)!) }
+    return TextIndex.fromMiniSearch(this.search, textOf, this.analyzer, vocabulary)
+  }
+
+  private collectWords(value: string): void {
+    for (const token of tokenize(value)) {
+      const word = normalizeToken(token)
+      if (word === '' || this.words.has(word)) continue
+      const term = this.analyzer.processTerm(token)
+      // A stop word is not indexed: a prefix finds it nowhere.
+      if (term !== null) this.words.set(word, term)
+    }
   }
 }
 
-/** Each two consecutive analyzed terms of each field, as `first second`. */
+/** The terms at consecutive positions of each value, as `first second`. */
 function pairsOf(text: string, analyzer: Analyzer): string[] {
   const pairs: string[] = []
-  for (const field of text.split(FIELD_BREAK)) {
-    const terms = analyzer.analyze(field)
-    for (let i = 0; i + 1 < terms.length; i++) pairs.push(`${terms[i]} ${terms[i + 1]}`)
+  for (const value of text.split(VALUE_BREAK)) {
+    const terms = analyzer.positions(value)
+    for (let i = 0; i + 1 < terms.length; i++) {
+      const first = terms[i]
+      const second = terms[i + 1]
+      if (first != null && second != null) pairs.push(`${first} ${second}`)
+    }
   }
   return pairs
 }
 
-function containsSequence(tokens: string[], sequence: string[]): boolean {
-  outer: for (let i = 0; i + sequence.length <= tokens.length; i++) {
-    for (let j = 0; j < sequence.length; j++) if (tokens[i + j] !== sequence[j]) continue outer
-    return true
+function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/** The first index of a sorted list whose value is not below `value`. */
+function lowerBound(sorted: readonly string[], value: string): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (sorted[mid]! < value) low = mid + 1
+    else high = mid
   }
-  return false
+  return low
 }

@@ -29,6 +29,11 @@ export interface Analyzer {
   processTerm(token: string): string | null
   /** Text → index terms in order (tokenize, then processTerm). */
   analyze(text: string): string[]
+  /**
+   * Text → the term at each position: every token takes one, and a removed stop word leaves
+   * `null` in its place, so a phrase across it keeps its distance (Elasticsearch's positions).
+   */
+  positions(text: string): (string | null)[]
 }
 
 /** Elided articles and pronouns before an apostrophe (Lucene's French and Italian lists). */
@@ -128,6 +133,9 @@ function withAnalyze(language: TextLanguage, process: (token: string) => string 
         if (term !== null) terms.push(term)
       }
       return terms
+    },
+    positions(text) {
+      return tokenize(text).map(process)
     },
   }
 }

@@ -1,6 +1,7 @@
 /**
  * Parser for the full-text query syntax of API.md §4: words are ANDed, `"an exact phrase"`,
- * `-word` (must not match), `a | b` (either), `word*` (prefix) and `(groups)`. Malformed syntax
+ * `-word` (must not match), `a | b` (either), `word*` (prefix), `*` (everything) and `(groups)`.
+ * Operators apply left to right, a space being AND: `a b | c` is `(a b) | c`. Malformed syntax
  * degrades to the plain words; the parser never throws.
  */
 import { normalizeToken, tokenize } from './analyze.js'
@@ -11,17 +12,19 @@ import { type Analyzer, analyzerFor } from './languages.js'
  */
 export type QueryNode =
   | { kind: 'term'; term: string } // an analyzed (stemmed) term, must match exactly
-  // `word*`: normalizeToken(word), matches index terms starting with it
+  // `word*`: normalizeToken(word); matches the words as written that begin with it
   | { kind: 'prefix'; prefix: string }
-  // `"a b c"`: analyzed terms in order (stop words dropped), length >= 2 (a phrase that
-  // analyzes to one term becomes a 'term' node)
-  | { kind: 'phrase'; terms: string[] }
+  // `"a b c"`: analyzed terms and their positions relative to the first (a removed stop word
+  // keeps its place: `"history of medicine"` is history@0 medicin@2); two terms or more
+  | { kind: 'phrase'; terms: string[]; positions: number[] }
   | { kind: 'and'; children: QueryNode[] } // length >= 2
   | { kind: 'or'; children: QueryNode[] } // length >= 2
-  // only ever as a child of an 'and' that has at least one positive child
+  // everything but the child; inside an 'and', what the other children match but the child
   | { kind: 'not'; child: QueryNode }
-  // a query of stop words only (`the`): it matches nothing, as Elasticsearch's does when its
-  // analysis leaves no terms; only ever the whole query
+  // `*`: every document
+  | { kind: 'all' }
+  // a query of stop words only (`the`), or `-*`: it matches nothing, as Elasticsearch's does
+  // when its analysis leaves no terms; only ever the whole query
   | { kind: 'nothing' }
 
 // ---------------------------------------------------------------------------------------------
@@ -138,84 +141,86 @@ function balanceParentheses(tokens: Token[]): Token[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Parsing into a raw tree
+// Parsing
 //
-//   sequence := item*                        (implicit AND)
-//   item     := unary ('|' unary)*            (OR binds tighter than the implicit AND)
+//   sequence := unary ( '|'? unary )*     operators apply left to right: a space is AND
 //   unary    := '-' unary | primary
 //   primary  := word | phrase | '(' sequence ')'
-
-type Raw =
-  | { kind: 'leaf'; node: QueryNode; shortPrefix: boolean }
-  | { kind: 'and'; children: Raw[] }
-  | { kind: 'or'; children: Raw[] }
-  | { kind: 'not'; child: Raw }
+//
+// A leaf that analyzes to nothing (a stop word, punctuation) vanishes, and so does an operator
+// with nothing on one side: `the | apple` is `apple`.
 
 const MIN_PREFIX_LENGTH = 2
 
+/** A node, or null for a part that vanished. */
+type Part = QueryNode | null
+
 class Parser {
   private pos = 0
+  /** Leaves that did not vanish: a short prefix is kept only when it is alone. */
   leafCount = 0
+  /** Short prefixes (`a*`), dropped afterwards unless the query is nothing else. */
+  readonly shortPrefixes = new Set<QueryNode>()
 
   constructor(
     private readonly tokens: Token[],
     private readonly analyzer: Analyzer,
   ) {}
 
-  parse(): Raw {
-    const children: Raw[] = [this.sequence()]
+  parse(): Part {
+    let result = this.sequence()
     // Parentheses are balanced by now, but never leave tokens unread.
     while (this.pos < this.tokens.length) {
       this.pos++
-      children.push(this.sequence())
+      result = combine('and', result, this.sequence())
     }
-    return { kind: 'and', children }
+    return result
   }
 
   private peek(): Token | undefined {
     return this.tokens[this.pos]
   }
 
-  private sequence(): Raw {
-    const children: Raw[] = []
+  private sequence(): Part {
+    let result: Part = null
+    let started = false
     for (let token = this.peek(); token !== undefined; token = this.peek()) {
       if (token.t === 'rp') break
+      let operator: 'and' | 'or' = 'and'
       if (token.t === 'or') {
-        this.pos++ // a stray `|` with nothing on its left
-        continue
+        while (this.peek()?.t === 'or') this.pos++
+        const next = this.peek()
+        // A `|` with nothing on one side is stray.
+        if (next === undefined || next.t === 'rp' || !started) continue
+        operator = 'or'
       }
-      children.push(this.item())
+      const part = this.unary()
+      result = started ? combine(operator, result, part) : part
+      started = true
     }
-    return { kind: 'and', children }
+    return result
   }
 
-  private item(): Raw {
-    const children: Raw[] = [this.unary()]
-    while (this.peek()?.t === 'or') {
-      while (this.peek()?.t === 'or') this.pos++
-      const next = this.peek()
-      if (next === undefined || next.t === 'rp') break // a trailing `|` is stray
-      children.push(this.unary())
-    }
-    return children.length === 1 ? (children[0] as Raw) : { kind: 'or', children }
-  }
-
-  private unary(): Raw {
+  private unary(): Part {
     const token = this.peek()
     if (token?.t === 'neg') {
       this.pos++
       const next = this.peek()
       // The lexer only emits `-` before a word, phrase or `(`, but be defensive.
-      if (next === undefined || next.t === 'rp' || next.t === 'or') return EMPTY
-      return { kind: 'not', child: this.unary() }
+      if (next === undefined || next.t === 'rp' || next.t === 'or') return null
+      const child = this.unary()
+      if (child === null) return null
+      if (child.kind === 'all') return { kind: 'nothing' }
+      if (child.kind === 'nothing') return { kind: 'all' }
+      return child.kind === 'not' ? child.child : { kind: 'not', child }
     }
     return this.primary()
   }
 
-  private primary(): Raw {
+  private primary(): Part {
     const token = this.peek()
     this.pos++
-    if (token === undefined) return EMPTY
+    if (token === undefined) return null
     switch (token.t) {
       case 'lp': {
         const inner = this.sequence()
@@ -225,116 +230,91 @@ class Parser {
       case 'word':
         return this.word(token.text, token.plain)
       case 'phrase':
-        return this.leaf(termsNode(this.analyzer.analyze(token.text)))
+        return this.counted(phraseNode(this.analyzer.positions(token.text)))
       default:
-        return EMPTY
+        return null
     }
   }
 
-  private word(text: string, plain: boolean): Raw {
-    if (plain || !text.endsWith('*')) return this.leaf(termsNode(this.analyzer.analyze(text)))
+  /** Counts a leaf that did not vanish. */
+  private counted(part: Part): Part {
+    if (part !== null) this.leafCount++
+    return part
+  }
+
+  private word(text: string, plain: boolean): Part {
+    if (!plain && /^\*+$/.test(text)) return this.counted({ kind: 'all' })
+    if (plain || !text.endsWith('*')) return this.counted(phraseNode(this.analyzer.positions(text)))
     const tokens = tokenize(text)
     const last = tokens.pop()
-    if (last === undefined) return EMPTY // `*` alone, or only punctuation
-    const leading: string[] = []
-    for (const token of tokens) {
-      const term = this.analyzer.processTerm(token)
-      if (term !== null) leading.push(term)
-    }
+    if (last === undefined) return null // only punctuation before the `*`
+    const leading = this.counted(
+      phraseNode(tokens.map((token) => this.analyzer.processTerm(token))),
+    )
     const prefix = normalizeToken(last)
-    const children: Raw[] = [this.leaf(termsNode(leading))]
-    if (prefix !== '') {
-      this.leafCount++
-      children.push({
-        kind: 'leaf',
-        node: { kind: 'prefix', prefix },
-        shortPrefix: [...prefix].length < MIN_PREFIX_LENGTH,
-      })
-    }
-    return { kind: 'and', children }
-  }
-
-  private leaf(node: QueryNode | null): Raw {
-    if (node === null) return EMPTY
-    this.leafCount++
-    return { kind: 'leaf', node, shortPrefix: false }
+    if (prefix === '') return leading
+    const node: QueryNode = { kind: 'prefix', prefix }
+    if ([...prefix].length < MIN_PREFIX_LENGTH) this.shortPrefixes.add(node)
+    return combine('and', leading, this.counted(node))
   }
 }
 
-const EMPTY: Raw = { kind: 'and', children: [] }
-
-/** Analyzed terms as a leaf: nothing, one term, or a phrase of several. */
-function termsNode(terms: string[]): QueryNode | null {
+/** Analyzed terms at their positions as a leaf: nothing, one term, or a phrase. */
+function phraseNode(found: (string | null)[]): Part {
+  const terms: string[] = []
+  const positions: number[] = []
+  found.forEach((term, position) => {
+    if (term === null) return
+    terms.push(term)
+    positions.push(position)
+  })
   if (terms.length === 0) return null
-  if (terms.length === 1) return { kind: 'term', term: terms[0] as string }
-  return { kind: 'phrase', terms }
+  if (terms.length === 1) return { kind: 'term', term: terms[0]! }
+  return { kind: 'phrase', terms, positions: positions.map((p) => p - positions[0]!) }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Simplifying
-//
-// Each raw node simplifies to nothing, to a positive node (one that can stand on its own), or
-// to a negative one (`NOT q`, q positive). NOTs cancel out; an AND of negatives only is the
-// negation of the OR of their children and an OR of negatives only the negation of the AND
-// (De Morgan); an OR mixing both drops its negative sides, which cannot be searched for.
-
-type Simple = { sign: 1 | -1; node: QueryNode } | null
-
-function simplify(raw: Raw, keepShortPrefix: boolean): Simple {
-  switch (raw.kind) {
-    case 'leaf':
-      if (raw.shortPrefix && !keepShortPrefix) return null
-      return { sign: 1, node: raw.node }
-    case 'not': {
-      const child = simplify(raw.child, keepShortPrefix)
-      return child === null ? null : { sign: child.sign === 1 ? -1 : 1, node: child.node }
-    }
-    case 'and':
-    case 'or': {
-      const parts: Simple[] = raw.children.map((child) => simplify(child, keepShortPrefix))
-      const positive: QueryNode[] = []
-      const negative: QueryNode[] = []
-      for (const part of parts) {
-        if (part === null) continue
-        if (part.sign === 1) positive.push(part.node)
-        else negative.push(part.node)
-      }
-      if (raw.kind === 'and') {
-        if (positive.length > 0) {
-          // Keep the written order of positive and negative parts.
-          const children = parts.flatMap((part): QueryNode[] => {
-            if (part === null) return []
-            return [part.sign === 1 ? part.node : { kind: 'not', child: part.node }]
-          })
-          return { sign: 1, node: combine('and', children) }
-        }
-        return negative.length > 0 ? { sign: -1, node: combine('or', negative) } : null
-      }
-      if (positive.length > 0) return { sign: 1, node: combine('or', positive) }
-      return negative.length > 0 ? { sign: -1, node: combine('and', negative) } : null
-    }
-  }
-}
-
-/** Builds an and/or node: flattens nested nodes of the same kind, dedupes, unwraps one child. */
-function combine(kind: 'and' | 'or', nodes: QueryNode[]): QueryNode {
+/**
+ * `left op right`, simplified: a vanished side leaves the other; `*` is the identity of AND and
+ * absorbs OR; nested nodes of the same kind are flattened and identical children deduped.
+ */
+function combine(kind: 'and' | 'or', left: Part, right: Part): Part {
+  if (left === null) return right
+  if (right === null) return left
+  // `*` is the identity of AND and absorbs OR; nothing (`-*`) absorbs AND and is OR's identity.
+  const identity = kind === 'and' ? 'all' : 'nothing'
+  const absorber = kind === 'and' ? 'nothing' : 'all'
+  if (left.kind === absorber || right.kind === absorber) return { kind: absorber }
+  if (left.kind === identity) return right
+  if (right.kind === identity) return left
   const children: QueryNode[] = []
   const seen = new Set<string>()
-  const add = (node: QueryNode): void => {
-    if (node.kind === kind) {
-      for (const child of node.children) add(child)
-      return
+  for (const node of [left, right]) {
+    for (const child of node.kind === kind ? node.children : [node]) {
+      const key = JSON.stringify(child)
+      if (seen.has(key)) continue
+      seen.add(key)
+      children.push(child)
     }
-    const key = JSON.stringify(node)
-    if (seen.has(key)) return
-    seen.add(key)
-    children.push(node)
   }
-  for (const node of nodes) add(node)
-  if (children.length === 1) return children[0] as QueryNode
-  // An AND whose NOTs were deduped down to nothing positive cannot happen: NOTs are only
-  // added next to a positive part, and a positive part is never a NOT.
-  return { kind, children }
+  return children.length === 1 ? children[0]! : { kind, children }
+}
+
+/** The tree without its short prefixes (`a*`), which would match too much next to anything. */
+function dropShortPrefixes(node: Part, short: Set<QueryNode>): Part {
+  if (node === null || short.has(node)) return null
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+      return node.children
+        .map((child) => dropShortPrefixes(child, short))
+        .reduce<Part>((result, child) => combine(node.kind, result, child), null)
+    case 'not': {
+      const child = dropShortPrefixes(node.child, short)
+      return child === null ? null : { kind: 'not', child }
+    }
+    default:
+      return node
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -342,31 +322,26 @@ function combine(kind: 'and' | 'or', nodes: QueryNode[]): QueryNode {
 /**
  * Parses a full-text query (API.md §4) into a tree of analyzed terms.
  *
- * - Words separated by whitespace are ANDed; `a | b` (spaces optional) means either, and binds
- *   tighter than the implicit AND: `a | b c` is `(a OR b) AND c`. `OR`, `AND` and `NOT` are
- *   ordinary words.
- * - `"an exact phrase"` is a phrase of its analyzed terms (stop words dropped); one surviving
- *   term makes a term node, none makes nothing. Inside quotes everything is literal.
+ * - Operators apply left to right, a space being AND: `a b | c` is `(a b) | c`, `a | b c` is
+ *   `(a | b) c`. `OR`, `AND` and `NOT` are ordinary words.
+ * - `"an exact phrase"` is its analyzed terms at their positions: a removed stop word keeps its
+ *   place. One surviving term makes a term node, none makes nothing. Inside quotes everything
+ *   is literal.
  * - A word is analyzed like indexed text: one term, a phrase when it splits into several
- *   (`U.S.A.`, `e-mail`), or nothing when it is only stop words or punctuation. An OR side that
- *   vanishes leaves the other side.
- * - `word*` is a prefix of `normalizeToken(word)` (not stemmed, stop words kept). If the word
- *   splits into several tokens (`e-mai*`), the leading ones are ANDed as terms/a phrase with a
- *   prefix on the last. A prefix of fewer than 2 characters is dropped unless it is the only
- *   thing in the query. `*` alone is ignored; a `*` inside a word separates tokens.
- * - `-word`, `-"phrase"` and `-(group)` must not match. Double negations cancel. A NOT ends up
- *   only inside an AND that has a positive part; a query with no positive part (`-a`, `-a -b`)
- *   returns `null`, which the engine treats as no query. Negated sides of an OR that also has a
- *   positive side are dropped (`a | -b` is `a`).
- * - `(` `)` group. Unbalanced parentheses are ignored as if they were whitespace; an unclosed
- *   quote makes the rest of the query plain words; stray operators (`| a`, `a |`, `a - b`,
- *   `--a`) are ignored, leaving the plain words.
- * - The tree is simplified: nested and/or of the same kind are flattened, single-child
- *   and/or unwrapped, identical siblings deduped.
+ *   (`U.S.A.`, `e-mail`), or nothing when it is only stop words or punctuation. An operator
+ *   side that vanishes leaves the other side.
+ * - `word*` is a prefix of `normalizeToken(word)`: the words as written that begin with it. If
+ *   the word splits into several tokens (`e-mai*`), the leading ones are ANDed as terms or a
+ *   phrase. A prefix of fewer than 2 characters is dropped unless it is the only thing in the
+ *   query. `*` alone is every document.
+ * - `-word`, `-"phrase"` and `-(group)` negate; double negations cancel. A negation is kept
+ *   wherever it stands: `-a` is everything without `a`, `a | -b` is `a` or anything without `b`.
+ * - Unbalanced parentheses are dropped; parentheses nested deeper than 32 are ignored. An
+ *   unclosed quote makes the rest of the query plain words; stray operators (`| a`, `a |`,
+ *   `a - b`, `--a`) are ignored, leaving the plain words.
  *
  * Returns `null` for an empty or whitespace-only query, or one with nothing searchable left
- * (only exclusions, only punctuation), and `{ kind: 'nothing' }` for one of stop words only.
- * Never throws.
+ * (only punctuation), and `{ kind: 'nothing' }` for one of stop words only. Never throws.
  */
 export function parseQuery(
   query: string,
@@ -375,9 +350,9 @@ export function parseQuery(
   if (typeof query !== 'string' || query.trim() === '') return null
   const tokens = lex(query)
   const parser = new Parser(tokens, analyzer)
-  const raw = parser.parse()
-  const result = simplify(raw, parser.leafCount === 1)
-  if (result !== null && result.sign === 1) return result.node
+  let result = parser.parse()
+  if (parser.leafCount > 1) result = dropShortPrefixes(result, parser.shortPrefixes)
+  if (result !== null) return result
   return onlyStopWords(tokens, analyzer) ? { kind: 'nothing' } : null
 }
 
@@ -388,9 +363,8 @@ function onlyStopWords(tokens: Token[], analyzer: Analyzer): boolean {
     if (token.t === 'neg') return false
     if (token.t !== 'word' && token.t !== 'phrase') continue
     if (token.t === 'word' && !token.plain && token.text.endsWith('*')) return false
-    const found = tokenize(token.text)
     if (analyzer.analyze(token.text).length > 0) return false
-    words += found.length
+    words += tokenize(token.text).length
   }
   return words > 0
 }

@@ -30,7 +30,7 @@ import { analyzerFor, type TextLanguage } from './languages.js'
  * Record: u32 name length, name (UTF-8), u8 kind, u32 byte length (×2: low, high), payload,
  * padding to 8 bytes.
  */
-const MAGIC = Buffer.from('archive-catalogue snapshot 3\n')
+const MAGIC = Buffer.from('archive-catalogue snapshot 4\n')
 const TEXT_CHUNK = 50_000
 const INDEX_CHUNK = 50_000
 
@@ -126,6 +126,11 @@ export async function saveSnapshot(catalogue: Catalogue, path: string): Promise<
     await array('childIndex', data.hierarchy.childIndex)
     await json('titleWords', data.titleWords.words)
     await array('titleWords.frequencies', data.titleWords.frequencies)
+    const { words, terms } = data.text.vocabulary
+    for (let i = 0; i < words.length; i += INDEX_CHUNK) {
+      await json('vocabulary.words', words.slice(i, i + INDEX_CHUNK))
+      await json('vocabulary.terms', terms.slice(i, i + INDEX_CHUNK))
+    }
     const { index, ...search } = data.text.toJSON()
     await json('search', search)
     for (let i = 0; i < index.length; i += INDEX_CHUNK) {
@@ -229,6 +234,10 @@ export async function loadSnapshot(
     { ...search, index } as never,
     (id) => searchableText(JSON.parse(texts[id]!)),
     analyzerFor(header.language),
+    {
+      words: records.has('vocabulary.words') ? json<string[]>('vocabulary.words').flat() : [],
+      terms: records.has('vocabulary.terms') ? json<string[]>('vocabulary.terms').flat() : [],
+    },
   )
   const uris = take('uris')[0]!.toString('utf8').split('\n')
   const types = uris.map((uri) => uri.slice(1, uri.indexOf('/', 1) - 1) as DocumentType)

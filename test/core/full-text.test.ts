@@ -1,0 +1,243 @@
+/**
+ * Full text as API.md §4 says, in five behaviours the engine used to get wrong: phrases over a
+ * removed stop word, phrases across separate values, prefixes over words as written, queries
+ * without positive words, and operators read left to right. Each on small hand-made documents
+ * and on the real corpus; then property tests against the reading of the contract in
+ * `test/helpers/brute-query.ts` on random queries over the corpus and the sample.
+ */
+import { readFileSync } from 'node:fs'
+import fc from 'fast-check'
+import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  Catalogue,
+  type CatalogueDocument,
+  loadCatalogue,
+  tokenize,
+} from '../../packages/core/src/index.js'
+import { bruteMatches, type TextDocument, valuesOf } from '../helpers/brute-query.js'
+import { RAC, SAMPLE } from '../helpers/corpus.js'
+
+/** A term document with a title and, optionally, notes and subject terms: enough for text. */
+function term(id: string, title: string): CatalogueDocument {
+  return {
+    uri: `/terms/${id}`,
+    type: 'term',
+    title,
+    category: 'subject',
+    term_type: 'topical',
+    external_identifiers: [{ identifier: `/subjects/${id}`, source: 'archivesspace' }],
+    group: { identifier: `/terms/${id}`, title },
+  } as CatalogueDocument
+}
+
+/** An agent whose description and notes are separate values. */
+function agent(id: string, title: string, description: string, paragraphs: string[]) {
+  return {
+    uri: `/agents/${id}`,
+    type: 'agent',
+    title,
+    category: 'person',
+    agent_type: 'person',
+    authorized_name: title,
+    description,
+    notes: [
+      {
+        type: 'bioghist',
+        title: 'Biographical note',
+        source: 'archivesspace',
+        subnotes: [{ type: 'text', content: paragraphs }],
+      },
+    ],
+    external_identifiers: [{ identifier: `/agents/people/${id}`, source: 'archivesspace' }],
+    group: { identifier: `/agents/${id}`, title },
+  } as CatalogueDocument
+}
+
+/** The uris a query matches, over every document. */
+function matched(catalogue: Catalogue, query: string): string[] | null {
+  const node = catalogue.parse('facets', { query }).query
+  if (node === null) return null
+  return Array.from(catalogue.data.text.evaluate(node).ids, (id) => catalogue.data.uris[id]!)
+}
+
+describe('full text', () => {
+  const catalogue = Catalogue.fromDocuments([
+    term('t1', 'History of medicine'),
+    term('t2', 'History medicine'),
+    term('t3', 'Medicine in history'),
+    agent('a1', 'Ann Lee', 'Public health nurse', ['Worked on malaria.', 'Control programs.']),
+    term('t4', 'Partners in health'),
+    term('t5', 'Part of the archive'),
+    term('t6', 'Archives and archival science'),
+    term('t7', 'The arch of triumph'),
+    term('t8', 'Running water'),
+    term('t9', 'Runs of the press'),
+  ])
+  const q = (query: string) => matched(catalogue, query)
+
+  describe('phrases over a removed stop word', () => {
+    it('does not match across a stop word unless the phrase has one there too', () => {
+      expect(q('"history medicine"')).toEqual(['/terms/t2'])
+      expect(q('"history of medicine"')).toEqual(['/terms/t1'])
+      // Any stop word holds the place: "in" stands where "of" did.
+      expect(q('"medicine of history"')).toEqual(['/terms/t3'])
+    })
+  })
+
+  describe('phrases across separate values', () => {
+    it('never runs from one value into the next', () => {
+      // "nurse" ends the description, "worked" begins the first paragraph of the notes.
+      expect(q('"nurse worked"')).toEqual([])
+      expect(q('"malaria control"')).toEqual([])
+      expect(q('"public health nurse"')).toEqual(['/agents/a1'])
+      expect(q('"control programs"')).toEqual(['/agents/a1'])
+      // The title and the description are separate values too.
+      expect(q('"lee public"')).toEqual([])
+    })
+  })
+
+  describe('prefixes over words as written', () => {
+    it('finds the words that begin with the prefix, never a shorter one', () => {
+      expect(q('partn*')).toEqual(['/terms/t4'])
+      expect(q('part*')).toEqual(['/terms/t4', '/terms/t5'])
+      expect(q('archiv*')).toEqual(['/terms/t5', '/terms/t6'])
+      // "arch" is shorter than the prefix: never found.
+      expect(q('archi*')).toEqual(['/terms/t5', '/terms/t6'])
+      // `runn*` finds "running" only, though "runs" shares its stem.
+      expect(q('runn*')).toEqual(['/terms/t8'])
+      expect(q('run*')).toEqual(['/terms/t8', '/terms/t9'])
+    })
+  })
+
+  describe('queries without positive words', () => {
+    it('matches nothing for stop words, everything but the exclusions, everything for *', () => {
+      expect(q('the of')).toEqual([])
+      const notHistory = ['/agents/a1', '/terms/t4', '/terms/t5', '/terms/t6', '/terms/t7']
+      expect(q('-history')).toEqual([...notHistory, '/terms/t8', '/terms/t9'])
+      expect(q('*')).toHaveLength(catalogue.size)
+      expect(q('-history -health -archive -run')).toEqual(['/terms/t7'])
+    })
+
+    it('counts hits for them like any query', () => {
+      const everything = catalogue.search({ query: '*' })
+      expect(everything.results.every((result) => typeof result.hit_count === 'number')).toBe(true)
+      expect(catalogue.search({ query: '-history' }).results[0]!.hit_count).toBe(1)
+      expect(catalogue.search({ query: 'the' }).count).toBe(0)
+    })
+  })
+
+  describe('operators left to right', () => {
+    it('reads a b | c as (a b) | c, and a | -b as a or anything without b', () => {
+      // (public health) | archives: "archive" has the stem of "archives".
+      expect(q('public health | archives')).toEqual(['/agents/a1', '/terms/t5', '/terms/t6'])
+      // (archives | public) health
+      expect(q('archives | public health')).toEqual(['/agents/a1'])
+      // history, or anything without medicine: every document here.
+      expect(q('history | -medicine')).toEqual(catalogue.data.uris)
+      // medicine, or anything without partners: all but "Partners in health".
+      expect(q('medicine | -partners')).toEqual(
+        catalogue.data.uris.filter((uri) => uri !== '/terms/t4'),
+      )
+    })
+  })
+})
+
+describe('full text on the real corpus', () => {
+  let corpus: Catalogue
+  beforeAll(async () => {
+    corpus = (await loadCatalogue(RAC)).catalogue
+  })
+
+  it('answers each behaviour as the reading of the contract does', () => {
+    const documents = Array.from({ length: corpus.size }, (_, i) =>
+      valuesOf(corpus.document(i) as TextDocument),
+    )
+    for (const query of [
+      '"nelson rockefeller"',
+      '"rockefeller foundation"',
+      '"history of the"',
+      '"papers of nelson"',
+      'rockefel*',
+      'found*',
+      'part*',
+      'the',
+      '-rockefeller',
+      '*',
+      'nelson rockefeller | audio',
+      'audio | nelson rockefeller',
+      'audio | -rockefeller',
+      '-(nelson | audio) papers',
+    ]) {
+      const engine = matched(corpus, query)
+      const brute = corpus.data.uris.filter((_, i) => bruteMatches(query, documents[i]!) === true)
+      expect(engine, query).toEqual(brute)
+    }
+  })
+})
+
+describe('full text against the reading of the contract', () => {
+  for (const [name, load] of [
+    ['the corpus', () => loadCatalogue(RAC)],
+    ['the sample', () => loadCatalogue(SAMPLE)],
+  ] as const) {
+    it(`matches the same documents for random queries on ${name}`, async () => {
+      const { catalogue } = await load()
+      const values = Array.from({ length: catalogue.size }, (_, i) =>
+        valuesOf(catalogue.document(i) as TextDocument),
+      )
+      const texts = values
+        .flatMap((document) => document.map((value) => value.words.join(' ')))
+        .filter((text) => text !== '')
+      const textOf = fc.constantFrom(...texts)
+      const word = textOf.chain((text) => fc.constantFrom(...tokenize(text)))
+      const phrase = textOf.chain((text) => {
+        const tokens = tokenize(text)
+        return fc
+          .tuple(fc.nat(tokens.length - 1), fc.integer({ min: 2, max: 4 }))
+          .map(([start, length]) => `"${tokens.slice(start, start + length).join(' ')}"`)
+      })
+      const prefix = word
+        .filter((w) => w.length >= 3)
+        .chain((w) => fc.integer({ min: 3, max: w.length }).map((n) => `${w.slice(0, n)}*`))
+      const leaf = fc.oneof(
+        { weight: 4, arbitrary: word },
+        { weight: 2, arbitrary: phrase },
+        { weight: 2, arbitrary: prefix },
+        { weight: 1, arbitrary: fc.constant('*') },
+      )
+      const { expression } = fc.letrec<{ expression: string; item: string }>((tie) => ({
+        item: fc.oneof(
+          { weight: 5, arbitrary: leaf },
+          // `--a` is stray dashes in the engine's lexer, which the contract leaves open.
+          { weight: 2, arbitrary: leaf.map((item) => `-${item}`) },
+          { weight: 1, arbitrary: tie('expression').map((inner) => `(${inner})`) },
+          { weight: 1, arbitrary: tie('expression').map((inner) => `-(${inner})`) },
+        ),
+        expression: fc
+          .array(fc.tuple(fc.constantFrom(' ', ' | '), tie('item')), { minLength: 1, maxLength: 4 })
+          .map((parts) => parts.map(([op, item], i) => (i === 0 ? item : `${op}${item}`)).join('')),
+      }))
+      fc.assert(
+        fc.property(expression, (query) => {
+          const engine = matched(catalogue, query)
+          if (engine === null) return // no query at all (only exclusions of stop words)
+          const brute = catalogue.data.uris.filter(
+            (_, i) => bruteMatches(query, values[i]!) === true,
+          )
+          expect(engine).toEqual(brute)
+        }),
+        { numRuns: name === 'the sample' ? 150 : 300 },
+      )
+    })
+  }
+})
+
+// Reading the brute force's own inputs keeps it honest about what a document holds.
+describe('valuesOf', () => {
+  it('reads every value of a real document', () => {
+    const document = JSON.parse(
+      readFileSync(`${RAC}/agent/4HyzLLjm5KXGNaM2iKttoG.json`, 'utf8'),
+    ) as TextDocument
+    expect(valuesOf(document).map((value) => value.words.join(' '))).toEqual(['carol kinzel uht'])
+  })
+})
