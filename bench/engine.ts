@@ -57,6 +57,11 @@ const requests: [string, () => unknown][] = [
   ['search: two words', () => catalogue.search({ query: 'public health' })],
   ['search: phrase', () => catalogue.search({ query: '"public health"' })],
   ['search: prefix', () => catalogue.search({ query: 'agricult*' })],
+  ['search: phrase over a stop word', () => catalogue.search({ query: '"control of malaria"' })],
+  ['search: three-word phrase', () => catalogue.search({ query: '"documents the control"' })],
+  ['search: a b | c', () => catalogue.search({ query: 'public health | malaria' })],
+  ['search: exclusion only', () => catalogue.search({ query: '-photographs' })],
+  ['search: *', () => catalogue.search({ query: '*' })],
   [
     'search: word + filters',
     () => catalogue.search({ query: 'foundation', genre: 'photographs', start_date__gte: 1900 }),
