@@ -112,10 +112,9 @@ function sequence(state: ParserState, values: Value[]): Verdict {
       state.pos++
     }
     const next = item(state, values)
-    if (!started) result = next
-    else if (next === 'vanished') result = result
-    else if (result === 'vanished') result = next
-    else result = or ? result || next : result && next
+    // A part that vanished leaves the result as it was, with its operator.
+    if (!started || result === 'vanished') result = next
+    else if (next !== 'vanished') result = or ? result || next : result && next
     started = true
   }
   return result
