@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import {
   CatalogueError,
+  type CatalogueFormat,
   type CatalogueOptions,
   describeWarning,
   isTextLanguage,
@@ -24,6 +25,25 @@ export function defaultCatalogue(): string {
   return fileURLToPath(new URL('../../../data/sample.ndjson', import.meta.url))
 }
 
+/** `--format`: how files are read (`.xml` files are EAD finding aids unless told otherwise). */
+export const formatOption = {
+  type: 'string',
+  value: 'auto|json|ead',
+  description:
+    'read .xml files as EAD finding aids, the others as JSON (auto, the default), or all as one',
+} as const satisfies OptionSpec
+
+const FORMATS: readonly CatalogueFormat[] = ['auto', 'json', 'ead']
+
+/** The checked value of `--format`. */
+export function formatOf(value: string | undefined, command: string): CatalogueFormat | undefined {
+  if (value === undefined) return undefined
+  if (!(FORMATS as readonly string[]).includes(value)) {
+    throw new UsageError(`--format expects one of ${FORMATS.join(', ')}, got '${value}'`, command)
+  }
+  return value as CatalogueFormat
+}
+
 /** The options every catalogue-reading command takes. */
 export const catalogueOptions = {
   catalogue: {
@@ -41,6 +61,7 @@ export const catalogueOptions = {
     value: 'name',
     description: `language of the text: ${TEXT_LANGUAGES.join(', ')} (default english)`,
   },
+  format: formatOption,
 } as const satisfies Record<string, OptionSpec>
 
 /** How many warnings are printed before they are only counted. */
@@ -82,6 +103,8 @@ export interface OpenOptions extends Omit<CatalogueOptions, 'language'> {
   skipInvalid?: boolean | undefined
   /** `--language`, checked here. */
   language?: string | undefined
+  /** `--format`, checked here. */
+  format?: string | undefined
 }
 
 /**
@@ -111,6 +134,7 @@ export async function openCatalogue(io: CliIo, options: OpenOptions = {}): Promi
       ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
       ...(options.maxLimit !== undefined ? { maxLimit: options.maxLimit } : {}),
       ...(language !== undefined ? { language } : {}),
+      ...(options.format !== undefined ? { format: formatOf(options.format, 'catalogue')! } : {}),
     })
     progress.stop()
     if (result.skipped.length > 0) {

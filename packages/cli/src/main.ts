@@ -6,6 +6,7 @@ import type { CliIo } from './_io.js'
 import { collections } from './commands/collections.js'
 import { facets } from './commands/facets.js'
 import { get } from './commands/get.js'
+import { importCommand } from './commands/import.js'
 import { index } from './commands/index-snapshot.js'
 import { init } from './commands/init.js'
 import { search } from './commands/search.js'
@@ -16,6 +17,7 @@ import { validate } from './commands/validate.js'
 // Erased to the base type: each command checks its own options' types.
 const commands = [
   init,
+  importCommand,
   validate,
   serve,
   search,
@@ -97,6 +99,7 @@ function mainHelp(): string {
     '',
     'Examples:',
     '  catalogue init my-archive.ndjson',
+    '  catalogue import ead finding-aids/ -o catalogue.ndjson',
     '  catalogue validate data/sample.ndjson',
     '  catalogue search malaria --filter genre=photographs',
     "  catalogue get '/search?query=malaria&category=collection'",

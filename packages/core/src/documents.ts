@@ -22,7 +22,14 @@ const NullableString = (options: { pattern?: string; minLength?: number } = {}) 
   Type.Unsafe<string | null>({ type: ['string', 'null'], ...options })
 
 /** Where a piece of description came from. */
-export const Source = Literals(['archivesspace', 'cartographer', 'wikidata', 'wikipedia'] as const)
+export const Source = Literals([
+  'archivesspace',
+  'cartographer',
+  'wikidata',
+  'wikipedia',
+  // Imported from an EAD finding aid (`catalogue import ead`).
+  'ead',
+] as const)
 
 /** A year, year-month or full date; the year is always the first four digits. */
 const DATE_PATTERN = '^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$'

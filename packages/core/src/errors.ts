@@ -5,6 +5,7 @@ export type CatalogueErrorCode =
   | 'E_INVALID_DOCUMENT'
   | 'E_DUPLICATE_URI'
   | 'E_MALFORMED_JSON'
+  | 'E_MALFORMED_XML'
   | 'E_UNREADABLE'
   | 'E_UNWRITABLE'
   | 'E_EMPTY_CATALOGUE'

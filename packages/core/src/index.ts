@@ -24,6 +24,8 @@ export type {
   Term,
 } from './documents.js'
 export { DOCUMENT_TYPES, FORMATS, NOTE_TYPES, schemas } from './documents.js'
+export type { ImportedDocument, ImportWarning } from './ead/import-ead.js'
+export { EadImporter, EadSyntaxError } from './ead/import-ead.js'
 export type { CitationOptions } from './endpoints/citation.js'
 export type { DetailOf } from './endpoints/details.js'
 export type { CatalogueErrorCode } from './errors.js'
@@ -43,7 +45,15 @@ export {
 } from './load.js'
 export type { QueryNode } from './query-syntax.js'
 export { parseQuery } from './query-syntax.js'
-export type { DocumentSource, ReadOptions, ReadProgress, SourcedValue } from './read-documents.js'
+export type {
+  CatalogueFormat,
+  DocumentSource,
+  MalformedFileError,
+  ReadOptions,
+  ReadProgress,
+  ReadWarning,
+  SourcedValue,
+} from './read-documents.js'
 export { formatSource, MalformedJsonError, readDocuments } from './read-documents.js'
 export type {
   DateField,

@@ -4,9 +4,10 @@ import { Catalogue, type CatalogueOptions } from './catalogue.js'
 import type { CatalogueDocument, DocumentType } from './documents.js'
 import { CatalogueError } from './errors.js'
 import {
+  type CatalogueFormat,
   type DocumentSource,
   formatSource,
-  type MalformedJsonError,
+  type MalformedFileError,
   type ReadProgress,
   readDocuments,
 } from './read-documents.js'
@@ -27,12 +28,15 @@ export interface InvalidDocument {
  */
 export interface LoadWarning {
   source: DocumentSource
-  uri: string
+  /** The document's uri, when the warning is about a document that was read. */
+  uri?: string
   message: string
 }
 
 /** Options of {@link loadCatalogue}. */
 export interface LoadOptions extends CatalogueOptions {
+  /** `auto` reads `.xml` files as EAD finding aids; `ead` or `json` reads every file so. @default 'auto' */
+  format?: CatalogueFormat
   /** Load the valid documents and report the invalid ones instead of refusing the load. @default false */
   skipInvalid?: boolean
   /** Called as documents are read, for a progress bar. */
@@ -85,7 +89,7 @@ export async function loadCatalogue(path: string, options: LoadOptions = {}): Pr
       milliseconds: performance.now() - started,
     }
   }
-  const { documents, invalid, seen } = await collect(path, options)
+  const { documents, invalid, seen, warnings: readWarnings } = await collect(path, options)
   if (invalid.length > 0 && !options.skipInvalid) {
     throw new InvalidCatalogueError(invalid, options.maxReported ?? 20)
   }
@@ -96,7 +100,7 @@ export async function loadCatalogue(path: string, options: LoadOptions = {}): Pr
     catalogue,
     skipped: invalid,
     counts: countTypes(catalogue),
-    warnings: sourced(documents.warnings, data.uris, seen),
+    warnings: [...readWarnings, ...sourced(documents.warnings, data.uris, seen)],
     milliseconds: performance.now() - started,
   }
 }
@@ -108,7 +112,7 @@ export async function loadCatalogue(path: string, options: LoadOptions = {}): Pr
  */
 export async function checkCatalogue(
   path: string,
-  options: Pick<LoadOptions, 'onProgress'> = {},
+  options: Pick<LoadOptions, 'onProgress' | 'format'> = {},
 ): Promise<{
   counts: Record<DocumentType, number>
   invalid: InvalidDocument[]
@@ -119,9 +123,11 @@ export async function checkCatalogue(
   const seen = new Map<string, DocumentSource>()
   const uris: string[] = []
   const parents: (string | null)[] = []
+  const readWarnings: LoadWarning[] = []
   const reading = {
     ...options,
-    onMalformed: (error: MalformedJsonError) => invalid.push(malformed(error)),
+    onMalformed: (error: MalformedFileError) => invalid.push(malformed(error)),
+    onWarning: (warning: LoadWarning) => readWarnings.push(warning),
   }
   for await (const { value, source } of readDocuments(path, reading)) {
     const problems = problemsOf(value, seen, source)
@@ -137,7 +143,7 @@ export async function checkCatalogue(
   if (uris.length === 0 && invalid.length === 0) throw empty(path)
   const indexes = new Map(uris.map((uri, index) => [uri, index]))
   const { warnings } = resolveParents(parents, (uri) => indexes.get(uri))
-  return { counts, invalid, warnings: sourced(warnings, uris, seen) }
+  return { counts, invalid, warnings: [...readWarnings, ...sourced(warnings, uris, seen)] }
 }
 
 /** Hierarchy warnings with their document's uri and source. */
@@ -156,10 +162,15 @@ async function collect(path: string, options: LoadOptions) {
   const documents = new CatalogueBuilder(options.language)
   const invalid: InvalidDocument[] = []
   const seen = new Map<string, DocumentSource>()
-  // Skipping invalid documents skips malformed JSON too; otherwise it refuses the load at once.
-  const reading = options.skipInvalid
-    ? { ...options, onMalformed: (error: MalformedJsonError) => invalid.push(malformed(error)) }
-    : options
+  const warnings: LoadWarning[] = []
+  // Skipping invalid documents skips malformed files too; otherwise they refuse the load at once.
+  const reading = {
+    ...options,
+    onWarning: (warning: LoadWarning) => warnings.push(warning),
+    ...(options.skipInvalid
+      ? { onMalformed: (error: MalformedFileError) => invalid.push(malformed(error)) }
+      : {}),
+  }
   for await (const { value, source, text } of readDocuments(path, reading)) {
     const problems = problemsOf(value, seen, source)
     if (problems.length > 0) {
@@ -169,7 +180,7 @@ async function collect(path: string, options: LoadOptions) {
     // Once a load is refused, building the rest would be wasted work.
     if (invalid.length === 0 || options.skipInvalid) documents.add(value as CatalogueDocument, text)
   }
-  return { documents, invalid, seen }
+  return { documents, invalid, seen, warnings }
 }
 
 function problemsOf(
@@ -188,10 +199,13 @@ function problemsOf(
 }
 
 /** Malformed JSON as an invalid document: its line, and what is wrong where. */
-function malformed(error: MalformedJsonError): InvalidDocument {
+function malformed(error: MalformedFileError): InvalidDocument {
+  const kind = error.code === 'E_MALFORMED_XML' ? 'XML' : 'JSON'
   return {
     source: error.source,
-    problems: [{ path: '', message: `malformed JSON at column ${error.column}: ${error.reason}` }],
+    problems: [
+      { path: '', message: `malformed ${kind} at column ${error.column}: ${error.reason}` },
+    ],
   }
 }
 
@@ -216,7 +230,8 @@ function countTypes(catalogue: Catalogue): Record<DocumentType, number> {
 
 /** One line for a warning: `file:line (uri) what`. */
 export function describeWarning(warning: LoadWarning): string {
-  return `${formatSource(warning.source)} (${warning.uri}) ${warning.message}`
+  const uri = warning.uri ? ` (${warning.uri})` : ''
+  return `${formatSource(warning.source)}${uri} ${warning.message}`
 }
 
 /** One line per problem: `file:line field: reason`. */

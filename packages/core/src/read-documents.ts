@@ -3,6 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { createInterface } from 'node:readline'
 import { type ParseError, parse as parseTolerant, printParseErrorCode } from 'jsonc-parser'
+import { EadImporter, EadSyntaxError } from './ead/import-ead.js'
 import { CatalogueError } from './errors.js'
 
 /** Where a document was read from: a file, and a line (NDJSON) or an index (JSON array). */
@@ -38,8 +39,31 @@ export interface ReadOptions {
    * next line) or a whole JSON file (reading goes on with the next file). Without it, malformed
    * JSON throws a {@link MalformedJsonError}.
    */
-  onMalformed?: (error: MalformedJsonError) => void
+  onMalformed?: (error: MalformedFileError) => void
+  /**
+   * How to read files: `auto` reads `.xml` files as EAD finding aids and the others as JSON;
+   * `ead` reads every file as EAD, `json` every file as JSON. @default 'auto'
+   */
+  format?: CatalogueFormat
+  /** Called for what an EAD import warns about (an unparseable date, an untitled component …). */
+  onWarning?: (warning: ReadWarning) => void
+  /** The importer of EAD files, to share agents and terms across several reads. @default a new one */
+  eadImporter?: EadImporter
+  /** Whether the EAD files' agents and terms come at the end. @default true */
+  sharedDocuments?: boolean
 }
+
+/** How files are read: see {@link ReadOptions.format}. */
+export type CatalogueFormat = 'auto' | 'json' | 'ead'
+
+/** A warning of a reader, where it is. */
+export interface ReadWarning {
+  source: DocumentSource
+  message: string
+}
+
+/** A file (or an NDJSON line) that does not parse: malformed JSON, or XML that is not EAD. */
+export type MalformedFileError = MalformedJsonError | EadSyntaxError
 
 /** JSON that does not parse, with the file, line and column of its first mistake. */
 export class MalformedJsonError extends CatalogueError {
@@ -73,6 +97,13 @@ export function formatSource(source: DocumentSource): string {
 
 const NDJSON_EXTENSIONS = ['.ndjson', '.jsonl']
 
+/** The files of a folder that a format reads. */
+function fileFormat(format: CatalogueFormat): RegExp {
+  if (format === 'ead') return /\.xml$/i
+  if (format === 'json') return /\.(json|ndjson|jsonl)$/i
+  return /\.(json|ndjson|jsonl|xml)$/i
+}
+
 /**
  * Reads every JSON value of a catalogue path: a JSON array file, an NDJSON file (streamed line by
  * line, so a file of any size never sits in memory whole) or a directory searched recursively for
@@ -83,12 +114,24 @@ export async function* readDocuments(
   path: string,
   options: ReadOptions = {},
 ): AsyncGenerator<SourcedValue> {
-  const files = await listFiles(path)
+  const format = options.format ?? 'auto'
+  const files = await listFiles(path, format)
   const progress: ReadProgress = { documents: 0, bytesRead: 0, totalBytes: 0 }
   for (const file of files) progress.totalBytes += file.size
   const report = () => options.onProgress?.({ ...progress })
+  // One importer for every EAD file, so that the agents and terms they share are one each.
+  let ead: EadImporter | undefined = options.eadImporter
   for (const file of files) {
     const before = progress.bytesRead
+    if (isEad(file.path, format)) {
+      ead ??= new EadImporter()
+      for (const value of await importEad(ead, file.path, options)) {
+        progress.documents += 1
+        yield value
+      }
+      progress.bytesRead = before + file.size
+      continue
+    }
     const values = isNdjson(file.path, file.firstChar)
       ? readNdjson(
           file.path,
@@ -105,7 +148,39 @@ export async function* readDocuments(
     }
     progress.bytesRead = before + file.size
   }
+  for (const shared of options.sharedDocuments === false ? [] : (ead?.sharedDocuments() ?? [])) {
+    progress.documents += 1
+    yield { value: shared.document, source: { file: shared.file, line: shared.line } }
+  }
   report()
+}
+
+/** The documents of one EAD file; its warnings to `onWarning`; a malformed file as JSON's is. */
+async function importEad(
+  importer: EadImporter,
+  file: string,
+  options: ReadOptions,
+): Promise<SourcedValue[]> {
+  const warned = importer.warnings.length
+  let imported: Awaited<ReturnType<EadImporter['importFile']>>
+  try {
+    imported = await importer.importFile(file)
+  } catch (error) {
+    if (!(error instanceof EadSyntaxError) || !options.onMalformed) throw error
+    options.onMalformed(error)
+    return []
+  }
+  for (const warning of importer.warnings.slice(warned)) {
+    options.onWarning?.({
+      source: { file: warning.file, line: warning.line },
+      message: warning.message,
+    })
+  }
+  return imported.map(({ document, line }) => ({ value: document, source: { file, line } }))
+}
+
+function isEad(path: string, format: CatalogueFormat): boolean {
+  return format === 'ead' || (format === 'auto' && /\.xml$/i.test(path))
 }
 
 interface CatalogueFile {
@@ -114,7 +189,7 @@ interface CatalogueFile {
   firstChar: string
 }
 
-async function listFiles(path: string): Promise<CatalogueFile[]> {
+async function listFiles(path: string, format: CatalogueFormat): Promise<CatalogueFile[]> {
   const stats = await stat(path).catch((error: NodeJS.ErrnoException) => {
     throw unreadable(path, error)
   })
@@ -125,7 +200,7 @@ async function listFiles(path: string): Promise<CatalogueFile[]> {
     },
   )
   const names = entries
-    .filter((entry) => entry.isFile() && /\.(json|ndjson|jsonl)$/i.test(entry.name))
+    .filter((entry) => entry.isFile() && fileFormat(format).test(entry.name))
     .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
     .sort((a, b) => (relative(path, a) < relative(path, b) ? -1 : 1))
   const files: CatalogueFile[] = []

@@ -42,6 +42,7 @@ export const facets = defineCommand({
       path: values.catalogue,
       skipInvalid: values['skip-invalid'],
       language: values.language,
+      format: values.format,
     })
     const counts = catalogue.facets(params)
     if (mode === 'json') {

@@ -41,6 +41,7 @@ export const get = defineCommand({
       path: values.catalogue,
       skipInvalid: values['skip-invalid'],
       language: values.language,
+      format: values.format,
     })
     // Loaded on demand: the commands that never answer HTTP start without it.
     const { createApp } = await import('@archive-catalogue/http')

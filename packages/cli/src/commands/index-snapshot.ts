@@ -37,6 +37,7 @@ export const index = defineCommand({
       path: givenPath(positionals, values.catalogue, 'index'),
       skipInvalid: values['skip-invalid'],
       language: values.language,
+      format: values.format,
     })
     await saveSnapshot(catalogue, output)
     const { size } = await stat(output)

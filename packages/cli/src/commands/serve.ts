@@ -76,6 +76,7 @@ export const serve = defineCommand({
       path: givenPath(positionals, values.catalogue, 'serve'),
       skipInvalid: values['skip-invalid'],
       language: values.language,
+      format: values.format,
       ...(maxLimit !== undefined ? { maxLimit } : {}),
     })
     const { createApp, handleSignals, listen } = await import('@archive-catalogue/http')

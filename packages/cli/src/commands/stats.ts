@@ -34,6 +34,7 @@ export const stats = defineCommand({
       path: givenPath(positionals, values.catalogue, 'stats'),
       skipInvalid: values['skip-invalid'],
       language: values.language,
+      format: values.format,
     })
     const { rss, heapUsed } = process.memoryUsage()
     const load = { milliseconds: Math.round(milliseconds), rss, heapUsed }

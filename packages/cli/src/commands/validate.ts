@@ -1,5 +1,5 @@
 import { checkCatalogue, describeProblem, describeWarning } from '@archive-catalogue/core'
-import { writeWarnings } from '../_catalogue.js'
+import { formatOf, formatOption, writeWarnings } from '../_catalogue.js'
 import { defineCommand, onePositional } from '../_command.js'
 import { EXIT } from '../_errors.js'
 import { formatCount, plural, styleFor } from '../_format.js'
@@ -17,18 +17,21 @@ export const validate = defineCommand({
     'documents by type when all are valid; exits 1 and prints each problem\n' +
     '(file:line (uri) /field: reason) when not. Warnings (a parent that is not in the\n' +
     'catalogue: the document is served as top-level) go to stderr and do not fail the check.',
-  options: {},
+  options: { format: formatOption },
   examples: [
     'catalogue validate data/sample.ndjson',
     'catalogue validate test/fixtures/rac',
+    'catalogue validate finding-aids/   # EAD .xml files, imported as they are read',
     'catalogue validate export/ || echo "fix the export first"',
   ],
-  async run({ positionals }, io) {
+  async run({ values, positionals }, io) {
     const path = onePositional(positionals, 'path', 'validate')
     const style = styleFor(io)
     const progress = loadingProgress(io, 'Checking')
+    const format = formatOf(values.format, 'validate')
     const { counts, invalid, warnings } = await checkCatalogue(path, {
       onProgress: (report) => progress.update(report),
+      ...(format ? { format } : {}),
     }).finally(() => progress.stop())
     // Warnings (a parent missing from the catalogue) do not fail the check: such a document is
     // served as a top-level one.
