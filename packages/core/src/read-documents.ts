@@ -3,7 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { createInterface } from 'node:readline'
 import { type ParseError, parse as parseTolerant, printParseErrorCode } from 'jsonc-parser'
-import { EadImporter, EadSyntaxError } from './ead/import-ead.js'
+import { EadImporter, EadSyntaxError, type ImportedDocument } from './ead/import-ead.js'
 import { CatalogueError } from './errors.js'
 
 /** Where a document was read from: a file, and a line (NDJSON) or an index (JSON array). */
@@ -125,9 +125,10 @@ export async function* readDocuments(
     const before = progress.bytesRead
     if (isEad(file.path, format)) {
       ead ??= new EadImporter()
-      for (const value of await importEad(ead, file.path, options)) {
+      // Parsed one at a time: the finding aid is held as text, not as objects.
+      for (const { text, line } of await importEad(ead, file.path, options)) {
         progress.documents += 1
-        yield value
+        yield { value: JSON.parse(text), text, source: { file: file.path, line } }
       }
       progress.bytesRead = before + file.size
       continue
@@ -150,7 +151,11 @@ export async function* readDocuments(
   }
   for (const shared of options.sharedDocuments === false ? [] : (ead?.sharedDocuments() ?? [])) {
     progress.documents += 1
-    yield { value: shared.document, source: { file: shared.file, line: shared.line } }
+    yield {
+      value: shared.document,
+      text: shared.text,
+      source: { file: shared.file, line: shared.line },
+    }
   }
   report()
 }
@@ -160,9 +165,9 @@ async function importEad(
   importer: EadImporter,
   file: string,
   options: ReadOptions,
-): Promise<SourcedValue[]> {
+): Promise<ImportedDocument[]> {
   const warned = importer.warnings.length
-  let imported: Awaited<ReturnType<EadImporter['importFile']>>
+  let imported: ImportedDocument[]
   try {
     imported = await importer.importFile(file)
   } catch (error) {
@@ -176,7 +181,7 @@ async function importEad(
       message: warning.message,
     })
   }
-  return imported.map(({ document, line }) => ({ value: document, source: { file, line } }))
+  return imported
 }
 
 function isEad(path: string, format: CatalogueFormat): boolean {

@@ -1,4 +1,6 @@
-import { open, rename, rm, stat } from 'node:fs/promises'
+import { once } from 'node:events'
+import { createWriteStream } from 'node:fs'
+import { rename, rm, stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { EadImporter, EadSyntaxError, readDocuments } from '@archive-catalogue/core'
 import { defineCommand } from '../_command.js'
@@ -49,20 +51,27 @@ export const importCommand = defineCommand({
       throw new UsageError('missing -o <file> (or -o - for stdout)', 'import')
     const importer = new EadImporter()
     const errors: EadSyntaxError[] = []
-    const lines: string[] = []
-    for (const path of paths) {
-      const documents = readDocuments(path, {
-        format: 'ead',
-        onMalformed: (error) => {
-          if (error instanceof EadSyntaxError) errors.push(error)
-        },
-        eadImporter: importer,
-        sharedDocuments: false,
-      })
-      for await (const { value } of documents) lines.push(JSON.stringify(value))
+    const sink = await openOutput(output, io)
+    try {
+      for (const path of paths) {
+        const documents = readDocuments(path, {
+          format: 'ead',
+          onMalformed: (error) => {
+            if (error instanceof EadSyntaxError) errors.push(error)
+          },
+          eadImporter: importer,
+          sharedDocuments: false,
+        })
+        for await (const { value, text } of documents) {
+          await sink.write(`${text ?? JSON.stringify(value)}\n`)
+        }
+      }
+      for (const { text } of importer.sharedDocuments()) await sink.write(`${text}\n`)
+      await sink.finish()
+    } catch (error) {
+      await sink.abandon()
+      throw error
     }
-    for (const { document } of importer.sharedDocuments()) lines.push(JSON.stringify(document))
-    await writeOutput(output, lines, io)
     const { findingAids, collections, objects } = importer.counts
     const shared = importer.sharedDocuments()
     const agents = shared.filter(({ document }) => document.type === 'agent').length
@@ -80,26 +89,37 @@ export const importCommand = defineCommand({
   },
 })
 
-/** Writes the lines to a file through a temporary one renamed into place, or to stdout. */
-async function writeOutput(output: string, lines: string[], io: CliIo): Promise<void> {
-  const text = lines.length > 0 ? `${lines.join('\n')}\n` : ''
+/** Where the documents go, line by line: a temporary file renamed into place, or stdout. */
+interface Sink {
+  write(text: string): Promise<void>
+  finish(): Promise<void>
+  abandon(): Promise<void>
+}
+
+async function openOutput(output: string, io: CliIo): Promise<Sink> {
   if (output === '-') {
-    await write(io.stdout, text)
-    return
+    return {
+      write: (text) => write(io.stdout, text),
+      finish: async () => {},
+      abandon: async () => {},
+    }
   }
   const folder = dirname(resolve(output))
   if (!(await stat(folder).catch(() => null))?.isDirectory()) {
     throw new CommandError(`Cannot write ${output}: the folder ${dirname(output)} does not exist`)
   }
   const temporary = `${output}.${process.pid}.tmp`
-  const handle = await open(temporary, 'w')
-  try {
-    await handle.writeFile(text)
-  } finally {
-    await handle.close()
+  const stream = createWriteStream(temporary)
+  return {
+    write: (text) => write(stream, text),
+    async finish() {
+      stream.end()
+      await once(stream, 'finish')
+      await rename(temporary, output)
+    },
+    async abandon() {
+      stream.destroy()
+      await rm(temporary, { force: true })
+    },
   }
-  await rename(temporary, output).catch(async (error) => {
-    await rm(temporary, { force: true })
-    throw error
-  })
 }

@@ -47,11 +47,46 @@ import {
 } from './ead-fields.js'
 import { childNamed, childrenNamed, collapse, textOf, type XmlElement } from './xml-elements.js'
 
-/** An imported document and the line of the element it comes from. */
+/**
+ * An imported document as its JSON text (kept as text while the finding aid is read, which
+ * holds a third of the memory of objects), the line of its element, and the document itself
+ * parsed on demand.
+ */
 export interface ImportedDocument {
-  document: CatalogueDocument
-  file: string
-  line: number
+  readonly text: string
+  readonly document: CatalogueDocument
+  readonly type: CatalogueDocument['type']
+  readonly file: string
+  readonly line: number
+}
+
+/** A document in the order it was met, its text set once it is final. */
+class Slot implements ImportedDocument {
+  text = ''
+  readonly type: CatalogueDocument['type']
+  readonly file: string
+  readonly line: number
+  /** The document while it may still change (a collection until its end). */
+  pending: CatalogueDocument | undefined
+
+  constructor(document: CatalogueDocument, file: string, line: number, final: boolean) {
+    this.type = document.type
+    this.file = file
+    this.line = line
+    if (final) this.text = JSON.stringify(document)
+    else this.pending = document
+  }
+
+  get document(): CatalogueDocument {
+    return this.pending ?? (JSON.parse(this.text) as CatalogueDocument)
+  }
+
+  /** The document is final: keep its text only. */
+  settle(): void {
+    if (!this.pending) return
+    this.text = JSON.stringify(this.pending)
+    this.pending = undefined
+  }
 }
 
 /** A problem that did not stop the import: where, and what. */
@@ -131,6 +166,8 @@ interface Frame {
   childCount: number
   /** The document, once it is made (at its first child, or at its end). */
   document?: Collection | CatalogueObject
+  /** Its place in the finding aid's documents. */
+  slot?: Slot
   parent?: Frame
   /** Creators and languages inherited by descendants that lack their own. */
   creators: Reference[]
@@ -157,8 +194,8 @@ export class EadImporter {
     const reader = new FindingAidReader(this, path)
     await reader.read()
     this.counts.findingAids++
-    for (const { document } of reader.documents) {
-      if (document.type === 'collection') this.counts.collections++
+    for (const { type } of reader.documents) {
+      if (type === 'collection') this.counts.collections++
       else this.counts.objects++
     }
     this.warnings.push(...reader.warnings)
@@ -167,7 +204,9 @@ export class EadImporter {
 
   /** The agents and terms of every file imported, each once, in the order first met. */
   sharedDocuments(): ImportedDocument[] {
-    return [...this.agents.values(), ...this.terms.values()]
+    return [...this.agents.values(), ...this.terms.values()].map(
+      ({ document, file, line }) => new Slot(document, file, line, true),
+    )
   }
 
   /** @internal the reference to an agent, made once for all files. */
@@ -244,7 +283,7 @@ export class EadImporter {
 
 /** Reads one finding aid from its SAX events. */
 class FindingAidReader {
-  readonly documents: ImportedDocument[] = []
+  readonly documents: Slot[] = []
   readonly warnings: ImportWarning[] = []
   private readonly file: string
   private readonly importer: EadImporter
@@ -404,6 +443,7 @@ class FindingAidReader {
       }
       if (frame === this.archdesc) this.finishArchdesc(frame, document)
     }
+    frame.slot?.settle()
   }
 
   /** Notes, subjects and digital objects of an `archdesc` that come after its `dsc`. */
@@ -523,7 +563,9 @@ class FindingAidReader {
       }
     }
     frame.document = document
-    this.documents.push({ document, file: this.file, line: frame.line })
+    // An object is final when it is made; a collection at its end.
+    frame.slot = new Slot(document, this.file, frame.line, type === 'object')
+    this.documents.push(frame.slot)
   }
 
   private access(content: XmlElement) {
