@@ -6,8 +6,12 @@ import {
   type CatalogueOptions,
   describeWarning,
   isTextLanguage,
+  LiveCatalogue,
+  type LiveCatalogueOptions,
+  type LoadOptions,
   type LoadResult,
   loadCatalogue,
+  type ReadProgress,
   TEXT_LANGUAGES,
 } from '@archive-catalogue/core'
 import { type OptionSpec, optionalPositional } from './_command.js'
@@ -112,6 +116,33 @@ export interface OpenOptions extends Omit<CatalogueOptions, 'language'> {
  * skipped documents. Throws the core's {@link CatalogueError} (exit 1).
  */
 export async function openCatalogue(io: CliIo, options: OpenOptions = {}): Promise<LoadResult> {
+  const { path, load } = loadOptionsOf(io, options)
+  return reported(io, path, (onProgress) => loadCatalogue(path, { ...load, onProgress }))
+}
+
+/**
+ * Loads the catalogue `serve` answers from, as a {@link LiveCatalogue} that reloads without
+ * stopping (`--watch`, SIGHUP). The first load is reported as {@link openCatalogue} does.
+ */
+export async function openLiveCatalogue(
+  io: CliIo,
+  options: OpenOptions & Pick<LiveCatalogueOptions, 'onReload'> = {},
+): Promise<{ live: LiveCatalogue; result: LoadResult }> {
+  const { path, load } = loadOptionsOf(io, options)
+  let live: LiveCatalogue | undefined
+  const result = await reported(io, path, async (onProgress) => {
+    live = await LiveCatalogue.open(path, {
+      ...load,
+      onProgress,
+      ...(options.onReload ? { onReload: options.onReload } : {}),
+    })
+    return live.loaded
+  })
+  return { live: live!, result }
+}
+
+/** The path and load options of a command's catalogue, its flags checked. */
+function loadOptionsOf(io: CliIo, options: OpenOptions): { path: string; load: LoadOptions } {
   const path = cataloguePath(options.path, io)
   if (options.path === undefined && !io.env['CATALOGUE'] && !existsSync(path)) {
     throw new CatalogueError(
@@ -125,17 +156,26 @@ export async function openCatalogue(io: CliIo, options: OpenOptions = {}): Promi
       `--language expects one of ${TEXT_LANGUAGES.join(', ')}, got '${language}'`,
     )
   }
+  // Only defined keys: a snapshot's saved options must not be overridden by undefined.
+  const load: LoadOptions = {
+    ...(options.skipInvalid ? { skipInvalid: true } : {}),
+    ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
+    ...(options.maxLimit !== undefined ? { maxLimit: options.maxLimit } : {}),
+    ...(language !== undefined ? { language } : {}),
+    ...(options.format !== undefined ? { format: formatOf(options.format, 'catalogue')! } : {}),
+  }
+  return { path, load }
+}
+
+/** A load with a progress bar, then its skipped documents and warnings told on stderr. */
+async function reported(
+  io: CliIo,
+  path: string,
+  load: (onProgress: (report: ReadProgress) => void) => Promise<LoadResult>,
+): Promise<LoadResult> {
   const progress = loadingProgress(io, 'Loading')
   try {
-    // Only defined keys: a snapshot's saved options must not be overridden by undefined.
-    const result = await loadCatalogue(path, {
-      onProgress: (report) => progress.update(report),
-      ...(options.skipInvalid ? { skipInvalid: true } : {}),
-      ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
-      ...(options.maxLimit !== undefined ? { maxLimit: options.maxLimit } : {}),
-      ...(language !== undefined ? { language } : {}),
-      ...(options.format !== undefined ? { format: formatOf(options.format, 'catalogue')! } : {}),
-    })
+    const result = await load((report) => progress.update(report))
     progress.stop()
     if (result.skipped.length > 0) {
       io.stderr.write(`Skipped ${plural(result.skipped.length, 'invalid document')} of ${path}\n`)

@@ -53,6 +53,44 @@ export function union(a: Matches, b: Matches): Matches {
   return { ids: ids.subarray(0, n), scores: scores.subarray(0, n) }
 }
 
+/**
+ * Documents in any of many lists; scores add. Many lists are marked in a dense buffer (one pass
+ * over their postings, then one over the set's words) instead of merged two at a time, whose
+ * cost would grow with the number of lists times the result.
+ */
+export function unionAll(lists: readonly Matches[], size: number): Matches {
+  if (lists.length === 0) return NO_MATCHES
+  if (lists.length <= 2) return lists.reduce(union)
+  const scores = new Float32Array(size)
+  const seen = new Uint32Array((size + 31) >>> 5)
+  let count = 0
+  for (const list of lists) {
+    for (let i = 0; i < list.ids.length; i++) {
+      const id = list.ids[i]!
+      const bit = 1 << (id & 31)
+      if ((seen[id >>> 5]! & bit) === 0) {
+        seen[id >>> 5]! |= bit
+        count++
+      }
+      scores[id]! += list.scores[i]!
+    }
+  }
+  const ids = new Uint32Array(count)
+  const kept = new Float32Array(count)
+  let n = 0
+  for (let w = 0; w < seen.length; w++) {
+    let word = seen[w]!
+    while (word !== 0) {
+      const low = word & -word
+      const id = (w << 5) + 31 - Math.clz32(low)
+      ids[n] = id
+      kept[n++] = scores[id]!
+      word ^= low
+    }
+  }
+  return { ids, scores: kept }
+}
+
 /** Documents of `a` not in `b`; `a`'s scores. */
 export function subtract(a: Matches, b: Matches): Matches {
   const ids = new Uint32Array(a.ids.length)

@@ -1,5 +1,13 @@
 import MiniSearch, { type AsPlainObject, type Options } from 'minisearch'
-import { filterMatches, intersect, type Matches, NO_MATCHES, subtract, union } from './_matches.js'
+import {
+  filterMatches,
+  intersect,
+  type Matches,
+  NO_MATCHES,
+  subtract,
+  union,
+  unionAll,
+} from './_matches.js'
 import { normalizeToken, tokenize } from './analyze.js'
 import type { Analyzer } from './languages.js'
 import type { QueryNode } from './query-syntax.js'
@@ -33,8 +41,14 @@ const FIELD_BOOSTS: Record<(typeof INDEX_FIELDS)[number], number> = {
 const VALUE_BREAK = '\u0000'
 // MiniSearch's BM25+ parameters, so our scores rank as MiniSearch.search would.
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 }
-/** A prefix that expands to more index terms than this keeps the most frequent ones. */
+/**
+ * A prefix reads at most this many terms, and this many postings (by its terms' document
+ * frequencies): one that would read more keeps its most frequent terms within both bounds,
+ * so `a*` over a million documents costs what a common word does, and finds the documents of
+ * its most frequent words.
+ */
 const MAX_PREFIX_EXPANSIONS = 2000
+const MAX_PREFIX_POSTINGS = 2_000_000
 /** Posting lists kept converted, counted in postings (ids), least recently used dropped first. */
 const CACHE_BUDGET = 8_000_000
 
@@ -245,24 +259,33 @@ export class TextIndex {
       if (!words[i]!.startsWith(prefix)) break
       inRange.set(terms[i]!, (inRange.get(terms[i]!) ?? 0) + 1)
     }
-    let chosen = [...inRange.keys()]
-    if (chosen.length > MAX_PREFIX_EXPANSIONS) {
-      chosen = chosen
-        .map((term) => [term, this.documentFrequency(term)] as const)
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, MAX_PREFIX_EXPANSIONS)
-        .map(([term]) => term)
+    const frequencies = [...inRange.keys()].map(
+      (term) => [term, this.documentFrequency(term)] as const,
+    )
+    frequencies.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    const chosen: string[] = []
+    let postings = 0
+    for (const [term, frequency] of frequencies) {
+      if (chosen.length >= MAX_PREFIX_EXPANSIONS) break
+      if (chosen.length > 0 && postings + frequency > MAX_PREFIX_POSTINGS) break
+      chosen.push(term)
+      postings += frequency
     }
-    let exact = NO_MATCHES
-    let shared = NO_MATCHES
+    const exact: Matches[] = []
+    const shared: Matches[] = []
     for (const term of chosen) {
-      const postings = this.postings(term)
-      if (inRange.get(term) === this.wordsPerTerm.get(term)) exact = union(exact, postings)
-      else shared = union(shared, postings)
+      const found = this.postings(term)
+      if (inRange.get(term) === this.wordsPerTerm.get(term)) exact.push(found)
+      else shared.push(found)
     }
-    if (shared.ids.length === 0) return exact
-    const checked = filterMatches(subtract(shared, exact), (id) => this.hasWord(id, prefix))
-    return union(exact, checked)
+    const size = this.internals._documentCount
+    const certain = unionAll(exact, size)
+    if (shared.length === 0) return certain
+    const others = subtract(unionAll(shared, size), certain)
+    return union(
+      certain,
+      filterMatches(others, (id) => this.hasWord(id, prefix)),
+    )
   }
 
   /** Whether a document holds a word, as written, that begins with `prefix`. */

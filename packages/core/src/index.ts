@@ -35,6 +35,8 @@ export { jsonSchemaFiles } from './json-schemas.js'
 export type { Analyzer, TextLanguage } from './languages.js'
 export { analyzerFor, isTextLanguage, TEXT_LANGUAGES } from './languages.js'
 export { pageLinks } from './links.js'
+export type { LiveCatalogueOptions, ReloadOutcome } from './live-catalogue.js'
+export { LiveCatalogue } from './live-catalogue.js'
 export type { InvalidDocument, LoadOptions, LoadResult, LoadWarning } from './load.js'
 export {
   checkCatalogue,
@@ -73,7 +75,7 @@ export type {
   SortKey,
   TextField,
 } from './request.js'
-export { endpointParameters, parseRequest } from './request.js'
+export { endpointParameters, parseRequest, REQUEST_LIMITS } from './request.js'
 export type {
   AgentDetail,
   Ancestor,
@@ -83,6 +85,7 @@ export type {
   DocumentDetail,
   FacetBucket,
   FacetsResponse,
+  Health,
   LinkedItem,
   ListDate,
   ListItem,

@@ -126,6 +126,22 @@ export interface ParseOptions {
   analyzer?: Analyzer
 }
 
+/**
+ * The bounds of one request's work (a 400 beyond them): what a client can ask stays cheap at a
+ * million documents. The deepest page matches Elasticsearch's `max_result_window`.
+ */
+export const REQUEST_LIMITS = {
+  /** Characters of `query`. */
+  queryLength: 1024,
+  /** Words, phrase words and prefixes of `query`. */
+  queryTerms: 64,
+  /** `offset + limit` of the lists that rank or sort (the deepest result a page reaches). */
+  window: 10_000,
+  /** Characters of a `__wildcard` pattern, and its `*`s. */
+  wildcardLength: 100,
+  wildcardStars: 10,
+} as const
+
 const TEXT_FIELDS: readonly TextField[] = [
   'category',
   'genre',
@@ -232,8 +248,16 @@ export function parseRequest<E extends Endpoint>(
   for (const [name, raw] of pairs) {
     const value = raw.trim()
     if (value === '') continue
-    if (name === 'query') queryText = queryText ? `${queryText} ${value}` : value
-    else if (name === 'limit') {
+    if (name === 'query') {
+      queryText = queryText ? `${queryText} ${value}` : value
+      if (queryText.length > REQUEST_LIMITS.queryLength) {
+        throw new BadParameterError(
+          name,
+          abbreviated(queryText),
+          `${queryText.length} characters; the limit is ${REQUEST_LIMITS.queryLength}`,
+        )
+      }
+    } else if (name === 'limit') {
       if (allowed.paginated) limit = Math.min(parseCount(name, value, 1), maxLimit)
     } else if (name === 'offset') {
       if (allowed.paginated) offset = parseCount(name, value, 0)
@@ -264,16 +288,57 @@ export function parseRequest<E extends Endpoint>(
       })
     }
   }
+  if (RANKED.includes(endpoint) && offset + limit > REQUEST_LIMITS.window) {
+    throw new BadParameterError(
+      'offset',
+      String(offset),
+      `offset + limit may reach result ${REQUEST_LIMITS.window} at most; narrow the query or the filters instead`,
+    )
+  }
+  const query = queryText ? parseQuery(queryText, options.analyzer) : null
+  if (query && countTerms(query) > REQUEST_LIMITS.queryTerms) {
+    throw new BadParameterError(
+      'query',
+      abbreviated(queryText),
+      `${countTerms(query)} words, phrase words and prefixes; the limit is ${REQUEST_LIMITS.queryTerms}`,
+    )
+  }
   return {
     endpoint,
     queryText,
-    query: queryText ? parseQuery(queryText, options.analyzer) : null,
+    query,
     filters,
     sort: dedupeSort(sort),
     limit,
     offset,
     params: pairs,
   }
+}
+
+/** The lists that rank or sort their results: a deep page costs there. */
+const RANKED: readonly Endpoint[] = ['search', 'collections', 'objects', 'agents', 'terms']
+
+/** The words, phrase words and prefixes of a query: what its evaluation reads. */
+function countTerms(node: QueryNode): number {
+  switch (node.kind) {
+    case 'term':
+    case 'prefix':
+      return 1
+    case 'phrase':
+      return node.terms.length
+    case 'not':
+      return countTerms(node.child)
+    case 'and':
+    case 'or':
+      return node.children.reduce((sum, child) => sum + countTerms(child), 0)
+    default:
+      return 0
+  }
+}
+
+/** A long value as an error message shows it: its start and its length. */
+function abbreviated(value: string): string {
+  return value.length > 80 ? `${value.slice(0, 60)}… (${value.length} characters)` : value
 }
 
 function toPairs(params: RequestParams): [string, string][] {
@@ -318,6 +383,16 @@ function parseLookup(name: string, field: FilterField, lookup: string, value: st
   }
   if (!(TEXT_LOOKUPS as readonly string[]).includes(lookup)) {
     throw unsupported(name, value, field, lookup, TEXT_LOOKUPS)
+  }
+  if (lookup === 'wildcard') {
+    const stars = value.split('*').length - 1
+    if (value.length > REQUEST_LIMITS.wildcardLength || stars > REQUEST_LIMITS.wildcardStars) {
+      throw new BadParameterError(
+        name,
+        abbreviated(value),
+        `a pattern of at most ${REQUEST_LIMITS.wildcardLength} characters and ${REQUEST_LIMITS.wildcardStars} *`,
+      )
+    }
   }
   const values = lookup === 'in' || lookup === 'exclude' ? splitValues(value) : [value]
   return { field: field as TextField, lookup: lookup as (typeof TEXT_LOOKUPS)[number], values }

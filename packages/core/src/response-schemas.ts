@@ -273,6 +273,19 @@ export const RootSchema = Type.Unsafe<Record<string, string>>({
   additionalProperties: { type: 'string' },
 })
 
+/** `GET /health`: the catalogue in use. */
+export const HealthSchema = Type.Object({
+  status: Type.Literal('ok'),
+  /** A fingerprint of the catalogue's content: it changes when a reload swaps a new one in. */
+  version: Type.String(),
+  documents: Type.Integer(),
+  /** When the catalogue in use was loaded (ISO 8601); null when the app was given a fixed one. */
+  loaded_at: NullableString,
+  load_milliseconds: NullableInteger,
+  /** Why the last reload failed (the old catalogue kept serving); null when it did not. */
+  last_reload_error: NullableString,
+})
+
 /** Every error: what is wrong, naming the parameter and the value. */
 export const ErrorSchema = Type.Object({ detail: Type.String() })
 
@@ -293,6 +306,7 @@ export const responseSchemas = {
   myList: MyListSchema,
   citation: CitationSchema,
   root: RootSchema,
+  health: HealthSchema,
   error: ErrorSchema,
 } as const
 
@@ -327,5 +341,6 @@ export type Ancestors = Ancestor | Record<string, never>
 export type Minimap = Static<typeof MinimapSchema>
 export type Suggestions = Static<typeof SuggestionsSchema>
 export type MyList = Static<typeof MyListSchema>
+export type Health = Static<typeof HealthSchema>
 /** Any detail. */
 export type DocumentDetail = CollectionDetail | ObjectDetail | AgentDetail | TermDetail

@@ -1,4 +1,10 @@
-import type { Catalogue, CitationOptions, ListRequest } from '@archive-catalogue/core'
+import {
+  type Catalogue,
+  type CitationOptions,
+  type Health,
+  type ListRequest,
+  LiveCatalogue,
+} from '@archive-catalogue/core'
 import { parseBaseUrl, requestBaseUrl } from './base-url.js'
 import { HttpError, INTERNAL_ERROR, NOT_FOUND, toHttpError } from './errors.js'
 import { entityTag, ifNoneMatch } from './etag.js'
@@ -110,12 +116,36 @@ const silent: Logger = { info() {}, error() {} }
  * const app = createApp(catalogue, { baseUrl: 'https://example.org/api' })
  * await listen(app, { port: 8000 })
  */
-export function createApp(catalogue: Catalogue, options: AppOptions = {}): App {
+export function createApp(catalogue: CatalogueSource, options: AppOptions = {}): App {
   return new CatalogueApp(catalogue, options)
 }
 
+/**
+ * What the app answers from: a catalogue, a {@link LiveCatalogue} (reloaded while it serves),
+ * or a function that returns the catalogue to use (read once per request).
+ */
+export type CatalogueSource = Catalogue | LiveCatalogue | (() => Catalogue)
+
+function currentOf(source: CatalogueSource): Catalogue {
+  if (typeof source === 'function') return source()
+  return source instanceof LiveCatalogue ? source.current : source
+}
+
+/** `/health`: the catalogue in use; when it is live, when and how fast it was loaded. */
+function healthOf(source: CatalogueSource, catalogue: Catalogue): Health {
+  const status = source instanceof LiveCatalogue ? source.status : undefined
+  return {
+    status: 'ok',
+    version: catalogue.version,
+    documents: catalogue.size,
+    loaded_at: status ? status.loadedAt.toISOString() : null,
+    load_milliseconds: status ? status.loadMilliseconds : null,
+    last_reload_error: status ? status.lastReloadError : null,
+  }
+}
+
 class CatalogueApp implements App {
-  private readonly catalogue: Catalogue
+  private readonly source: CatalogueSource
   private readonly baseUrl: string | undefined
   private readonly prefix: string
   private readonly trustProxy: boolean
@@ -131,8 +161,9 @@ class CatalogueApp implements App {
   /** The base URL of a request without a Host header (HTTP/1.0): the catalogue's own. */
   private readonly fallbackBaseUrl: string
 
-  constructor(catalogue: Catalogue, options: AppOptions) {
-    this.catalogue = catalogue
+  constructor(source: CatalogueSource, options: AppOptions) {
+    this.source = source
+    const catalogue = currentOf(source)
     const base = options.baseUrl === undefined ? undefined : parseBaseUrl(options.baseUrl)
     this.baseUrl = base?.baseUrl
     this.prefix = base?.prefix ?? ''
@@ -248,7 +279,9 @@ class CatalogueApp implements App {
       if (request.bodyTooLarge) {
         throw new HttpError(413, `Request body too large: the limit is ${this.maxBodyBytes} bytes.`)
       }
-      const context = this.context(view, match.params, query, baseUrl, request.body)
+      // One catalogue for the whole request, even if another is swapped in meanwhile.
+      const catalogue = currentOf(this.source)
+      const context = this.context(catalogue, view, match.params, query, baseUrl, request.body)
       const value = view.run(context)
       if (method === 'POST') {
         const body =
@@ -258,7 +291,7 @@ class CatalogueApp implements App {
         return reply(method, 200, chosen, body, { Allow: allow })
       }
       const key = this.tagKey(chosen, baseUrl, this.routePath(path), query, request.url)
-      const etag = entityTag(this.catalogue.version, key)
+      const etag = entityTag(catalogue.version, key)
       if (ifNoneMatch(headerValue(headers['if-none-match']), etag)) return notModified(etag, allow)
       const body =
         chosen === 'html' ? this.html(request, page, 200, value, allow) : serializerOf(view)(value)
@@ -290,13 +323,14 @@ class CatalogueApp implements App {
   }
 
   private context(
+    catalogue: Catalogue,
     view: View,
     params: Record<string, string>,
     query: URLSearchParams,
     baseUrl: string,
     body: Buffer | undefined,
   ): ViewContext {
-    const { catalogue, maxLimit, citation } = this
+    const { maxLimit, citation, source } = this
     const endpointUrls = () =>
       Object.fromEntries(this.endpointNames.map(([name, path]) => [name, `${baseUrl}${path}`]))
     const routes = this.routes
@@ -314,6 +348,9 @@ class CatalogueApp implements App {
       citation,
       get openApi() {
         return openApiDocument(routes, baseUrl)
+      },
+      get health() {
+        return healthOf(source, catalogue)
       },
       get endpoints() {
         return endpointUrls()

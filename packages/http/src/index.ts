@@ -1,4 +1,12 @@
-export type { App, AppOptions, AppRequest, AppRequestInit, AppResponse, Logger } from './app.js'
+export type {
+  App,
+  AppOptions,
+  AppRequest,
+  AppRequestInit,
+  AppResponse,
+  CatalogueSource,
+  Logger,
+} from './app.js'
 export { createApp } from './app.js'
 export type { Listening, ListenOptions, SignalOptions } from './node.js'
 export { handleSignals, listen } from './node.js'

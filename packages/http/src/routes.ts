@@ -42,6 +42,7 @@ export const routes: readonly Route[] = [
   ...TYPES.map((type) => get(`/${type}s/:id/citation`, views.citationView(type))),
   route('POST', '/mylist', views.myList),
   get('/openapi.json', views.openApi),
+  get('/health', views.health),
 ]
 
 /** The routes of a path (no prefix, no trailing slash), one per method, and its parameters. */

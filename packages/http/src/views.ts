@@ -7,6 +7,7 @@ import type {
   CitationOptions,
   DocumentType,
   Endpoint,
+  Health,
   ListRequest,
   ResponseShape,
 } from '@archive-catalogue/core'
@@ -33,6 +34,8 @@ export interface ViewContext {
   readonly citation: CitationOptions
   /** The OpenAPI description of the app, its links on this request's base URL. */
   readonly openApi: Readonly<Record<string, unknown>>
+  /** The state of the catalogue in use, for `/health`. */
+  readonly health: Health
 }
 
 /** An endpoint: its name and description (OPTIONS, HTML), how it computes and serializes. */
@@ -219,6 +222,15 @@ function savedUris(body: Buffer): string[] {
   }
   return list as string[]
 }
+
+export const health = view({
+  name: 'Health',
+  description:
+    'The catalogue in use: its version (it changes with the content), its number of ' +
+    'documents, when and how fast it was loaded, and why the last reload failed, if it did.',
+  shape: 'health',
+  run: (c) => c.health,
+})
 
 export const openApi = view({
   name: 'OpenAPI',

@@ -1,8 +1,9 @@
-import { catalogueOptions, givenPath, openCatalogue } from '../_catalogue.js'
+import type { LiveCatalogue, ReloadOutcome } from '@archive-catalogue/core'
+import { catalogueOptions, givenPath, openLiveCatalogue } from '../_catalogue.js'
 import { defineCommand } from '../_command.js'
 import { CommandError, describeError, EXIT, UsageError } from '../_errors.js'
 import { formatCount, plural } from '../_format.js'
-import { write } from '../_io.js'
+import { type CliIo, write } from '../_io.js'
 
 /** `catalogue serve [path]`: the read API over HTTP. */
 export const serve = defineCommand({
@@ -11,7 +12,10 @@ export const serve = defineCommand({
   args: '[path]',
   description:
     'Loads the catalogue (path, --catalogue, CATALOGUE or the sample) and serves the API.\n' +
-    'Stops gracefully on SIGINT or SIGTERM, finishing the requests in flight.',
+    'SIGHUP (or a change, with --watch) loads it again in the background and swaps it in\n' +
+    'once it loaded whole; a catalogue that fails keeps the old one serving (the reason is\n' +
+    'logged, and /health shows it). Stops gracefully on SIGINT or SIGTERM (and when the\n' +
+    'process that started it is gone), finishing the requests in flight.',
   options: {
     port: { type: 'string', short: 'p', value: 'n', description: 'port, 0 for any (default 8000)' },
     host: { type: 'string', value: 'host', description: 'interface (default 127.0.0.1)' },
@@ -26,6 +30,10 @@ export const serve = defineCommand({
     },
     'max-limit': { type: 'string', value: 'n', description: 'largest page size (default 500)' },
     'access-log': { type: 'boolean', description: 'log each request on stderr' },
+    watch: {
+      type: 'boolean',
+      description: 'reload the catalogue when its file or folder changes (SIGHUP reloads too)',
+    },
     'citation-name': {
       type: 'string',
       value: 'name',
@@ -48,6 +56,7 @@ export const serve = defineCommand({
     'catalogue serve catalogue.snapshot --port 8080 --host 0.0.0.0',
     'catalogue serve --port 0   # any free port; the URL is printed',
     'catalogue serve --base-url https://archive.example.org/api --access-log',
+    'catalogue serve export/ --watch   # reloads when the export changes',
     "catalogue serve --citation-name 'Example Archive' --citation-url https://archive.example.org",
   ],
   async run({ values, positionals }, io) {
@@ -72,15 +81,17 @@ export const serve = defineCommand({
         ? { separator: values['citation-separator'] }
         : {}),
     }
-    const { catalogue, milliseconds } = await openCatalogue(io, {
+    const { live, result } = await openLiveCatalogue(io, {
+      onReload: (outcome) => io.stderr.write(`${describeReload(outcome, live)}\n`),
       path: givenPath(positionals, values.catalogue, 'serve'),
       skipInvalid: values['skip-invalid'],
       language: values.language,
       format: values.format,
       ...(maxLimit !== undefined ? { maxLimit } : {}),
     })
+    const { catalogue, milliseconds } = result
     const { createApp, handleSignals, listen } = await import('@archive-catalogue/http')
-    const app = createApp(catalogue, {
+    const app = createApp(live, {
       ...(baseUrl !== undefined ? { baseUrl } : {}),
       ...(maxLimit !== undefined ? { maxLimit } : {}),
       citation,
@@ -104,6 +115,8 @@ export const serve = defineCommand({
         `(loaded in ${formatCount(Math.round(milliseconds))} ms)\n` +
         (baseUrl !== undefined ? `Public base URL: ${baseUrl}\n` : ''),
     )
+    const stopWatching = values.watch === true ? await live.watch() : () => {}
+    if (values.watch === true) await write(io.stderr, `Watching ${live.path} for changes\n`)
     const code = await new Promise<number>((resolve) => {
       // An embedding program (or a test) stops the server with its own signal (given to
       // `listen` above); a process hands SIGINT and SIGTERM to the HTTP package.
@@ -112,20 +125,60 @@ export const serve = defineCommand({
         else listening.server.once('close', () => resolve(EXIT.ok))
         return
       }
+      const reload = () => {
+        io.stderr.write('SIGHUP: reloading the catalogue…\n')
+        void live.reload()
+      }
+      process.on('SIGHUP', reload)
+      const stopOrphan = stopWhenOrphaned(io)
       const removeHandlers = handleSignals(listening, {
         onSignal: (signal) => io.stderr.write(`${signal}: finishing the requests in flight…\n`),
         exit: (exitCode) => {
           // A second signal means now: exit at once, as the HTTP package would.
           if (exitCode !== 0) process.exit(exitCode)
           removeHandlers()
+          process.off('SIGHUP', reload)
+          stopOrphan()
           resolve(exitCode)
         },
       })
     })
+    stopWatching()
     await write(io.stderr, 'Stopped.\n')
     return code
   },
 })
+
+/** One line on stderr for a reload: what is served now, or why the old catalogue stays. */
+function describeReload(outcome: ReloadOutcome, live: LiveCatalogue | undefined): string {
+  if (outcome.ok) {
+    const { catalogue, milliseconds, warnings } = outcome.result
+    const warned = warnings.length > 0 ? `, ${plural(warnings.length, 'warning')}` : ''
+    return (
+      `Reloaded: ${plural(catalogue.size, 'document')}, version ${catalogue.version} ` +
+      `(in ${formatCount(Math.round(milliseconds))} ms${warned})`
+    )
+  }
+  const version = live ? live.current.version : 'unknown'
+  return `Reload failed; still serving version ${version}:\n${describeError(outcome.error)}`
+}
+
+/**
+ * Stops the server when the process that started it is gone (`npx`, a wrapper script, a
+ * process manager killed without passing the signal on): the parent pid changes once the parent
+ * exits. The check runs every second and never keeps the process alive.
+ */
+function stopWhenOrphaned(io: CliIo): () => void {
+  const parent = process.ppid
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return
+    clearInterval(timer)
+    io.stderr.write('The process that started the server is gone: stopping.\n')
+    process.kill(process.pid, 'SIGTERM')
+  }, 1000)
+  timer.unref()
+  return () => clearInterval(timer)
+}
 
 /** The usual reasons a server cannot listen, said plainly; anything else as it is. */
 function cannotListen(error: NodeJS.ErrnoException, host: string, port: number): Error {

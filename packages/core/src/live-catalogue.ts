@@ -1,0 +1,142 @@
+/**
+ * A catalogue that can be replaced while it serves: a new one is loaded in the background and
+ * swapped in only once it loaded and validated whole; until then, and when it fails, the old one
+ * keeps answering. A request that started on a catalogue finishes on it (it holds its own
+ * reference). `watch()` reloads when the catalogue's file or folder changes.
+ */
+import { type FSWatcher, watch } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import { basename, dirname, resolve } from 'node:path'
+import type { Catalogue } from './catalogue.js'
+import { type LoadOptions, type LoadResult, loadCatalogue } from './load.js'
+
+/** What a reload did. */
+export type ReloadOutcome = { ok: true; result: LoadResult } | { ok: false; error: unknown }
+
+/** Options of {@link LiveCatalogue}. */
+export interface LiveCatalogueOptions extends LoadOptions {
+  /** Called after each reload, successful or not (e.g. to log it). */
+  onReload?: (outcome: ReloadOutcome) => void
+  /** How long changes must settle before a watched reload starts. @default 300 ms */
+  debounce?: number
+}
+
+/**
+ * A catalogue and where it comes from, replaced atomically by {@link reload}.
+ * @example
+ * const live = await LiveCatalogue.open('catalogue.ndjson')
+ * const app = createApp(live)   // every request reads live.current
+ * process.on('SIGHUP', () => void live.reload())
+ */
+export class LiveCatalogue {
+  readonly path: string
+  private readonly options: LiveCatalogueOptions
+  private result: LoadResult
+  private loadedAt: Date
+  private running: Promise<ReloadOutcome> | undefined
+  private again = false
+  private lastError: unknown
+
+  private constructor(path: string, options: LiveCatalogueOptions, first: LoadResult) {
+    this.path = path
+    this.options = options
+    this.result = first
+    this.loadedAt = new Date()
+  }
+
+  /** Loads a catalogue (throws as `loadCatalogue` does) and holds it. */
+  static async open(path: string, options: LiveCatalogueOptions = {}): Promise<LiveCatalogue> {
+    return new LiveCatalogue(path, options, await loadCatalogue(path, options))
+  }
+
+  /** The load of the catalogue in use: its counts, warnings, time. */
+  get loaded(): LoadResult {
+    return this.result
+  }
+
+  /** The catalogue requests use now. */
+  get current(): Catalogue {
+    return this.result.catalogue
+  }
+
+  /** What `/health` reports: the version, size and load of the catalogue in use. */
+  get status(): {
+    version: string
+    documents: number
+    loadedAt: Date
+    loadMilliseconds: number
+    lastReloadError: string | null
+  } {
+    const { catalogue, milliseconds } = this.result
+    return {
+      version: catalogue.version,
+      documents: catalogue.size,
+      loadedAt: this.loadedAt,
+      loadMilliseconds: Math.round(milliseconds),
+      lastReloadError:
+        this.lastError === undefined
+          ? null
+          : this.lastError instanceof Error
+            ? this.lastError.message
+            : String(this.lastError),
+    }
+  }
+
+  /**
+   * Loads the catalogue again and swaps it in if it loaded whole; otherwise the one in use stays
+   * and the outcome says why. Reloads asked for while one runs make one more, after it.
+   */
+  reload(): Promise<ReloadOutcome> {
+    if (this.running) {
+      this.again = true
+      return this.running
+    }
+    this.running = this.loadOnce().finally(() => {
+      this.running = undefined
+      if (this.again) {
+        this.again = false
+        void this.reload()
+      }
+    })
+    return this.running
+  }
+
+  private async loadOnce(): Promise<ReloadOutcome> {
+    let outcome: ReloadOutcome
+    try {
+      const result = await loadCatalogue(this.path, this.options)
+      this.result = result
+      this.loadedAt = new Date()
+      this.lastError = undefined
+      outcome = { ok: true, result }
+    } catch (error) {
+      this.lastError = error
+      outcome = { ok: false, error }
+    }
+    this.options.onReload?.(outcome)
+    return outcome
+  }
+
+  /**
+   * Reloads when the catalogue's file (or anything in its folder) changes, once changes have
+   * settled. Editors that save by renaming are seen too: a file is watched through its folder.
+   * Returns a function that stops watching.
+   */
+  async watch(): Promise<() => void> {
+    const path = resolve(this.path)
+    const isFolder = (await stat(path)).isDirectory()
+    const folder = isFolder ? path : dirname(path)
+    const name = basename(path)
+    let timer: NodeJS.Timeout | undefined
+    const changed = (_event: string, file: string | Buffer | null) => {
+      if (!isFolder && file !== null && String(file) !== name) return
+      clearTimeout(timer)
+      timer = setTimeout(() => void this.reload(), this.options.debounce ?? 300)
+    }
+    const watcher: FSWatcher = watch(folder, { recursive: isFolder }, changed)
+    return () => {
+      clearTimeout(timer)
+      watcher.close()
+    }
+  }
+}

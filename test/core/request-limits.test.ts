@@ -1,0 +1,67 @@
+/**
+ * The bounds of one request's work: each a 400 naming the parameter, or (for a prefix of very
+ * many words) a documented truncation to its most frequent words.
+ */
+import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  BadParameterError,
+  type Catalogue,
+  loadCatalogue,
+  REQUEST_LIMITS,
+} from '../../packages/core/src/index.js'
+import { bruteMatches, type TextDocument, valuesOf } from '../helpers/brute-query.js'
+import { SAMPLE } from '../helpers/corpus.js'
+
+let sample: Catalogue
+beforeAll(async () => {
+  sample = (await loadCatalogue(SAMPLE)).catalogue
+})
+
+describe('REQUEST_LIMITS', () => {
+  it('refuses a query longer than the limit, naming its length', () => {
+    const long = 'archive '.repeat(200)
+    expect(() => sample.search({ query: long })).toThrow(BadParameterError)
+    expect(() => sample.search({ query: long })).toThrow(
+      `${long.trim().length} characters; the limit is ${REQUEST_LIMITS.queryLength}`,
+    )
+    expect(sample.search({ query: 'archive '.repeat(60) }).count).toBeGreaterThan(0)
+  })
+
+  it('refuses a query of more words than the limit', () => {
+    const words = Array.from({ length: 65 }, (_, i) => `word${i}`).join(' | ')
+    expect(() => sample.search({ query: words })).toThrow(
+      '65 words, phrase words and prefixes; the limit is 64',
+    )
+    expect(() =>
+      sample.search({ query: words.split(' | ').slice(0, 64).join(' | ') }),
+    ).not.toThrow()
+  })
+
+  it('refuses a page deeper than the window on the lists that rank, not on children', () => {
+    expect(() => sample.search({ offset: 9_990, limit: 20 })).toThrow(
+      'offset + limit may reach result 10000 at most',
+    )
+    expect(() => sample.objects({ offset: 10_000 })).toThrow(BadParameterError)
+    expect(sample.search({ offset: 9_950, limit: 50 }).results).toEqual([])
+    expect(sample.children('xVJyUuJNfsVyjdZikFSn6G', { offset: 20_000 }).results).toEqual([])
+  })
+
+  it('refuses a wildcard pattern that is too long or has too many stars', () => {
+    expect(() => sample.search({ subject__wildcard: '*a'.repeat(11) })).toThrow(
+      'a pattern of at most 100 characters and 10 *',
+    )
+    expect(() => sample.search({ subject__wildcard: 'x'.repeat(101) })).toThrow(BadParameterError)
+    expect(sample.search({ subject__wildcard: '*a*' }).count).toBeGreaterThan(0)
+  })
+
+  it('expands a one-letter prefix alone, within its bounds, to every word it begins here', () => {
+    // The sample is far below the bounds: `a*` finds every document with a word in `a`.
+    const node = sample.parse('facets', { query: 'a*' }).query!
+    const found = Array.from(sample.data.text.evaluate(node).ids)
+    const expected = Array.from({ length: sample.size }, (_, i) => i).filter(
+      (i) => bruteMatches('a*', valuesOf(sample.document(i) as TextDocument)) === true,
+    )
+    expect(found).toEqual(expected)
+    expect(found.length).toBeGreaterThan(500)
+  })
+})
