@@ -1,0 +1,228 @@
+/**
+ * Whatever a client sends, the app answers 2xx, 3xx or 4xx with a body that is valid JSON (or
+ * the browsable HTML page), never a 5xx and never an exception: random paths, parameters,
+ * lookups and values (huge numbers, NaN, unicode, control characters, `%zz`, thousands of
+ * parameters, 100 KB query strings, deep parentheses), every method, odd Accept headers,
+ * malformed bodies.
+ */
+import fc from 'fast-check'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadCatalogue } from '../../packages/core/src/index.js'
+import { type App, type AppResponse, createApp } from '../../packages/http/src/index.js'
+import { SAMPLE } from '../helpers/corpus.js'
+
+let app: App
+let errors: unknown[]
+
+beforeAll(async () => {
+  errors = []
+  app = createApp((await loadCatalogue(SAMPLE)).catalogue, {
+    logger: { info: () => {}, error: (_message, error) => errors.push(error) },
+  })
+})
+
+const IDS = ['xVJyUuJNfsVyjdZikFSn6G', 'kk2ukZzXhbJtq35nNEgmJJ', 'FfKNrySoKER3PujF3a3pRx', 'nosuch']
+const SEGMENTS = [
+  '',
+  'search',
+  'suggest',
+  'facets',
+  'collections',
+  'objects',
+  'agents',
+  'terms',
+  'children',
+  'ancestors',
+  'minimap',
+  'citation',
+  'mylist',
+  'openapi.json',
+  'health',
+  '%zz',
+  '%00',
+  '..',
+  '%2e%2e',
+  'é',
+  '\u0001',
+  '💥',
+  ...IDS,
+]
+const NAMES = [
+  'query',
+  'limit',
+  'offset',
+  'sort',
+  'format',
+  'title_suggest',
+  'category',
+  'genre',
+  'type',
+  'subject',
+  'creator',
+  'title',
+  'agent_type',
+  'term_type',
+  'online',
+  'start_date',
+  'end_date',
+]
+const LOOKUPS = [
+  '',
+  '__in',
+  '__exclude',
+  '__prefix',
+  '__wildcard',
+  '__gt',
+  '__gte',
+  '__lt',
+  '__lte',
+  '__range',
+  '__nosuch',
+  '__',
+]
+const nasty = fc.oneof(
+  fc.constantFrom(
+    '',
+    '0',
+    '-1',
+    '1e309',
+    'NaN',
+    'Infinity',
+    '9007199254740993',
+    '99999999999999999999999',
+    'true',
+    'false',
+    '%zz',
+    '%',
+    '__',
+    '*',
+    '-',
+    '|',
+    '"',
+    '((((((((((',
+    '))))',
+    'a'.repeat(2000),
+    '('.repeat(5000) + 'a',
+    '\u0000\u0001\u001f',
+    '\ud800',
+    '日本語',
+    '<script>alert(1)</script>',
+    'title,-start_date,creator,type',
+    '1900__1950__2000',
+    '*a*a*a*a*a*a*a*a*a*a*',
+  ),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.integer().map(String),
+  fc.double().map(String),
+)
+const parameter = fc
+  .tuple(
+    fc.oneof(fc.constantFrom(...NAMES), fc.string({ maxLength: 10 })),
+    fc.constantFrom(...LOOKUPS),
+    nasty,
+  )
+  .map(([name, lookup, value]) => `${encode(name + lookup)}=${encode(value)}`)
+const rawParameter = fc.constantFrom('query=%zz', 'limit=%', '%zz=1', '=', '&&&', 'a=b=c', 'query')
+const target = fc
+  .tuple(
+    fc.array(fc.constantFrom(...SEGMENTS), { maxLength: 4 }),
+    fc.oneof(
+      { weight: 5, arbitrary: fc.array(fc.oneof(parameter, rawParameter), { maxLength: 8 }) },
+      // Thousands of parameters, or one huge one.
+      { weight: 1, arbitrary: fc.constant(Array.from({ length: 3000 }, (_, i) => `p${i}=${i}`)) },
+      { weight: 1, arbitrary: fc.constant([`query=${'a'.repeat(100_000)}`]) },
+    ),
+    fc.boolean(),
+  )
+  .map(([segments, params, slash]) => {
+    const path = `/${segments.join('/')}${slash ? '/' : ''}`
+    return params.length > 0 ? `${path}?${params.join('&')}` : path
+  })
+const method = fc.constantFrom(
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'DELETE',
+  'PATCH',
+  'OPTIONS',
+  'TRACE',
+  'CONNECT',
+  'FOO',
+  'get',
+)
+const accept = fc.constantFrom(
+  undefined,
+  '*/*',
+  'text/html',
+  'application/json;q=0',
+  'text/html;q=2, */*;q=-1',
+  ';;;,,,',
+  'image/png',
+  'text/*',
+  'application/json, text/html;q=0.9',
+)
+const body = fc.option(
+  fc.oneof(
+    fc.constantFrom(
+      '{"list": ["/objects/kk2ukZzXhbJtq35nNEgmJJ"]}',
+      '{"list": [1, null, {}]}',
+      '{"list": "x"}',
+      '[',
+      '{"list": [' + '"/objects/x",'.repeat(20_000) + '"/objects/y"]}',
+      '\u0000',
+      'null',
+      '{"__proto__": {"list": []}}',
+    ),
+    fc.string({ maxLength: 50 }),
+  ),
+  { nil: undefined },
+)
+
+/** Percent-encoding; a lone surrogate (no UTF-8 form) becomes the bytes a client could send. */
+function encode(text: string): string {
+  try {
+    return encodeURIComponent(text)
+  } catch {
+    const lone = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+    return `${encodeURIComponent(text.replace(lone, ''))}%ED%A0%80`
+  }
+}
+
+/** Whether an answer is one a client can read: a status under 500 and a well-formed body. */
+function assertReadable(response: AppResponse, method: string): void {
+  expect(response.status).toBeGreaterThanOrEqual(200)
+  expect(response.status).toBeLessThan(500)
+  if (method === 'HEAD' || response.status === 304 || response.body.length === 0) return
+  const type = response.headers['Content-Type'] ?? ''
+  const text = response.body.toString('utf8')
+  if (type.startsWith('text/html')) expect(text).toMatch(/^<!DOCTYPE html>/i)
+  else {
+    expect(type).toBe('application/json; charset=utf-8')
+    expect(() => JSON.parse(text)).not.toThrow()
+  }
+}
+
+describe('the app under hostile requests', () => {
+  it('answers every one readably, without a 5xx or an exception', () => {
+    fc.assert(
+      fc.property(target, method, accept, body, (url, verb, acceptHeader, content) => {
+        const response = app.handle({
+          method: verb,
+          url,
+          headers: { host: 'localhost', ...(acceptHeader ? { accept: acceptHeader } : {}) },
+          ...(content === undefined ? {} : { body: Buffer.from(content) }),
+        })
+        assertReadable(response, verb)
+      }),
+      { numRuns: 1500 },
+    )
+    expect(errors).toEqual([])
+  })
+
+  it('answers a malformed Host header with a 400, not a failure', () => {
+    const response = app.handle({ method: 'GET', url: '/search', headers: { host: 'a b\u0000' } })
+    expect(response.status).toBe(400)
+  })
+})
