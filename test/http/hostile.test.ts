@@ -116,41 +116,107 @@ const nasty = fc.oneof(
   fc.integer().map(String),
   fc.double().map(String),
 )
+/** Values a front end would send, so that requests reach the engine too, not only the 400s. */
+const plausible = fc.constantFrom(
+  'malaria',
+  'public health',
+  '"control of malaria"',
+  'agricult*',
+  '-photographs',
+  '5',
+  '0',
+  '40',
+  'true',
+  'false',
+  '1900',
+  '1900__1950',
+  'title',
+  '-start_date',
+  'photographs',
+  'person',
+  'collection',
+  'Malaria',
+)
 const parameter = fc
   .tuple(
-    fc.oneof(fc.constantFrom(...NAMES), fc.string({ maxLength: 10 })),
-    fc.constantFrom(...LOOKUPS),
-    nasty,
+    fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...NAMES) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 10 }) },
+    ),
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constant('') },
+      { weight: 1, arbitrary: fc.constantFrom(...LOOKUPS) },
+    ),
+    fc.oneof({ weight: 1, arbitrary: plausible }, { weight: 1, arbitrary: nasty }),
   )
   .map(([name, lookup, value]) => `${encode(name + lookup)}=${encode(value)}`)
 const rawParameter = fc.constantFrom('query=%zz', 'limit=%', '%zz=1', '=', '&&&', 'a=b=c', 'query')
+const REAL_PATHS = [
+  '/',
+  '/search',
+  '/search/suggest',
+  '/facets',
+  '/collections',
+  '/objects',
+  '/agents',
+  '/terms',
+  '/mylist',
+  '/openapi.json',
+  '/health',
+  ...IDS.flatMap((id) => [
+    `/collections/${id}`,
+    `/objects/${id}`,
+    `/agents/${id}`,
+    `/terms/${id}`,
+    `/collections/${id}/children`,
+    `/collections/${id}/ancestors`,
+    `/objects/${id}/ancestors`,
+    `/collections/${id}/minimap`,
+    `/objects/${id}/citation`,
+  ]),
+]
+const path = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...REAL_PATHS) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .array(fc.constantFrom(...SEGMENTS), { maxLength: 4 })
+      .map((segments) => `/${segments.join('/')}`),
+  },
+)
 const target = fc
   .tuple(
-    fc.array(fc.constantFrom(...SEGMENTS), { maxLength: 4 }),
+    path,
     fc.oneof(
-      { weight: 5, arbitrary: fc.array(fc.oneof(parameter, rawParameter), { maxLength: 8 }) },
+      { weight: 8, arbitrary: fc.array(fc.oneof(parameter, rawParameter), { maxLength: 8 }) },
       // Thousands of parameters, or one huge one.
       { weight: 1, arbitrary: fc.constant(Array.from({ length: 3000 }, (_, i) => `p${i}=${i}`)) },
       { weight: 1, arbitrary: fc.constant([`query=${'a'.repeat(100_000)}`]) },
     ),
     fc.boolean(),
   )
-  .map(([segments, params, slash]) => {
-    const path = `/${segments.join('/')}${slash ? '/' : ''}`
-    return params.length > 0 ? `${path}?${params.join('&')}` : path
+  .map(([base, params, slash]) => {
+    const full = slash && base !== '/' ? `${base}/` : base
+    return params.length > 0 ? `${full}?${params.join('&')}` : full
   })
-const method = fc.constantFrom(
-  'GET',
-  'HEAD',
-  'POST',
-  'PUT',
-  'DELETE',
-  'PATCH',
-  'OPTIONS',
-  'TRACE',
-  'CONNECT',
-  'FOO',
-  'get',
+const method = fc.oneof(
+  { weight: 4, arbitrary: fc.constant('GET') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'GET',
+      'HEAD',
+      'POST',
+      'PUT',
+      'DELETE',
+      'PATCH',
+      'OPTIONS',
+      'TRACE',
+      'CONNECT',
+      'FOO',
+      'get',
+    ),
+  },
 )
 const accept = fc.constantFrom(
   undefined,
@@ -216,7 +282,16 @@ describe('the app under hostile requests', () => {
         })
         assertReadable(response, verb)
       }),
-      { numRuns: 1500 },
+      {
+        numRuns: 1500,
+        // Requests a front end sends, checked on every run whatever the generator draws.
+        examples: [
+          ['/facets?online=true', 'GET', undefined, undefined],
+          ['/search?query=malaria&category=collection&sort=title', 'GET', undefined, undefined],
+          ['/collections/xVJyUuJNfsVyjdZikFSn6G/children?limit=5', 'GET', undefined, undefined],
+          ['/mylist', 'POST', undefined, '{"list": ["/objects/kk2ukZzXhbJtq35nNEgmJJ"]}'],
+        ],
+      },
     )
     expect(errors).toEqual([])
   })
