@@ -1,0 +1,183 @@
+/**
+ * A real `catalogue serve` process reloads its catalogue without stopping (SIGHUP, --watch),
+ * keeps serving the old one when the new one is broken and says so on /health, and stops cleanly
+ * on SIGINT, when the process that started it is gone, and under `npm start` on SIGTERM.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { root } from '../helpers/cli-paths.js'
+import { killStartedChildren, startBin } from '../helpers/cli-run.js'
+import { SAMPLE } from '../helpers/corpus.js'
+
+const lines = readFileSync(SAMPLE, 'utf8').trimEnd().split('\n')
+const SERVING = /Serving [\d,]+ documents at (http:\/\/127\.0\.0\.1:\d+)/
+
+/** A scratch catalogue file of the sample's first `count` documents. */
+function scratchCatalogue(count: number): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'catalogue-serve-')), 'catalogue.ndjson')
+  writeCatalogue(file, count)
+  return file
+}
+
+function writeCatalogue(file: string, count: number): void {
+  writeFileSync(file, `${lines.slice(0, count).join('\n')}\n`)
+}
+
+/** A started server process: its URL and everything it wrote to stderr so far. */
+interface Served {
+  child: ChildProcess
+  url: string
+  stdout: () => string
+  stderr: () => string
+}
+
+/** Waits for a child's `Serving … at URL` line on stdout. */
+async function served(child: ChildProcess): Promise<Served> {
+  let stderr = ''
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk
+  })
+  let stdout = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk
+      const match = stdout.match(SERVING)
+      if (match) resolve(match[1]!)
+    })
+    child.once('exit', (code) => reject(new Error(`exited ${code} before serving:\n${stderr}`)))
+  })
+  return { child, url, stdout: () => stdout, stderr: () => stderr }
+}
+
+interface Health {
+  status: string
+  version: string
+  documents: number
+  last_reload_error: string | null
+}
+
+async function health(url: string): Promise<Health> {
+  const response = await fetch(`${url}/health`)
+  expect(response.status).toBe(200)
+  return (await response.json()) as Health
+}
+
+/** Whether a process is still running. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+describe('catalogue serve, reloading and stopping', () => {
+  afterEach(killStartedChildren)
+
+  it('reloads on SIGHUP, and keeps serving the old catalogue when the new one is broken', async () => {
+    const file = scratchCatalogue(1000)
+    const server = await served(startBin(['serve', file, '--port', '0']))
+    const first = await health(server.url)
+    expect(first).toMatchObject({ status: 'ok', documents: 1000, last_reload_error: null })
+
+    writeCatalogue(file, 2000)
+    server.child.kill('SIGHUP')
+    await expect
+      .poll(async () => (await health(server.url)).documents, { timeout: 20_000 })
+      .toBe(2000)
+    expect(server.stderr()).toContain('SIGHUP: reloading the catalogue…')
+    expect(server.stderr()).toMatch(/Reloaded: 2,000 documents, version \S+ \(in [\d,]+ ms/)
+    const reloaded = await health(server.url)
+    expect(reloaded.version).not.toBe(first.version)
+
+    writeFileSync(file, `${lines.slice(0, 10).join('\n')}\n{"uri": oops\n`)
+    server.child.kill('SIGHUP')
+    await expect
+      .poll(async () => (await health(server.url)).last_reload_error, { timeout: 20_000 })
+      .toMatch(/catalogue\.ndjson.*line 11/s)
+    expect(server.stderr()).toContain(`Reload failed; still serving version ${reloaded.version}`)
+    const after = await health(server.url)
+    expect(after).toMatchObject({ status: 'ok', documents: 2000, version: reloaded.version })
+    const search = await fetch(`${server.url}/search?query=malaria&limit=1`)
+    expect(search.status).toBe(200)
+
+    const exited = once(server.child, 'exit')
+    server.child.kill('SIGINT')
+    expect((await exited)[0]).toBe(0)
+    expect(server.stderr()).toContain('SIGINT: finishing the requests in flight…')
+  }, 60_000)
+
+  it('reloads by itself with --watch when the file changes', async () => {
+    const file = scratchCatalogue(400)
+    const server = await served(startBin(['serve', file, '--port', '0', '--watch']))
+    await expect.poll(() => server.stderr()).toContain(`Watching ${file} for changes`)
+    expect((await health(server.url)).documents).toBe(400)
+    writeCatalogue(file, 700)
+    await expect
+      .poll(async () => (await health(server.url)).documents, { timeout: 20_000 })
+      .toBe(700)
+    expect(server.stderr()).toMatch(/Reloaded: 700 documents/)
+  }, 60_000)
+
+  it('stops when the process that started it is killed without passing the signal on', async () => {
+    const file = scratchCatalogue(100)
+    // A launcher (as npx or a wrapper script) that starts the server and is then killed hard.
+    const launcher = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const child = require('node:child_process').spawn(process.execPath,
+          ['--import', 'tsx', ${JSON.stringify(join(root, 'packages/cli/src/bin.ts'))},
+           'serve', ${JSON.stringify(file)}, '--port', '0'], { stdio: 'inherit' })
+         console.log('pid ' + child.pid)
+         setInterval(() => {}, 1000)`,
+      ],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    try {
+      const server = await served(launcher)
+      // The launcher printed its child's pid before the child printed its serving line.
+      const serverPid = Number(/pid (\d+)/.exec(server.stdout())?.[1])
+      expect(serverPid).toBeGreaterThan(0)
+      expect((await health(server.url)).status).toBe('ok')
+      launcher.kill('SIGKILL')
+      await expect.poll(() => alive(serverPid), { timeout: 15_000, interval: 200 }).toBe(false)
+      expect(server.stderr()).toContain('The process that started the server is gone: stopping.')
+    } finally {
+      launcher.kill('SIGKILL')
+    }
+  }, 60_000)
+
+  it(// `npm start` runs the built bin (npm install builds it).
+  'stops under `npm start` when npm is sent SIGTERM', async () => {
+    const npm = spawn('npm', ['start', '--', '--port', '0'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    try {
+      const server = await served(npm)
+      expect((await health(server.url)).status).toBe('ok')
+      const exited = once(npm, 'exit')
+      npm.kill('SIGTERM')
+      await exited
+      // The server itself stopped: nothing listens on its port any more.
+      await expect
+        .poll(
+          () =>
+            fetch(`${server.url}/health`).then(
+              () => 'answering',
+              () => 'stopped',
+            ),
+          { timeout: 15_000 },
+        )
+        .toBe('stopped')
+    } finally {
+      npm.kill('SIGKILL')
+    }
+  }, 60_000)
+})
