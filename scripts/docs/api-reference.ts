@@ -43,7 +43,13 @@ const ENDPOINTS: EndpointDoc[] = [
     heading: '/',
     paths: ['/'],
     shape: 'root',
-    text: 'The endpoints, by name, as absolute URLs: the top-level lists, `/search`, `/facets` and `/openapi` (this API as OpenAPI 3.1).',
+    text: 'The endpoints, by name, as absolute URLs: the top-level lists, `/search`, `/facets`, `/health` and `/openapi` (this API as OpenAPI 3.1).',
+  },
+  {
+    heading: '/health',
+    paths: ['/health'],
+    shape: 'health',
+    text: 'For load balancers and monitoring: `status` (`ok` while a catalogue is served), the catalogue’s `version` (a hash of its documents; it changes when a reload swaps in a different catalogue), its number of `documents`, when it was loaded (`loaded_at`, ISO 8601) and in how long (`load_milliseconds`), and `last_reload_error`: why the last reload failed (`null` when it succeeded or none was tried). A failed reload leaves the served catalogue as it was, so `status` stays `ok`. Never cached (`Cache-Control: no-store`). No example below: its times change with every load.',
   },
   {
     heading: '/search',

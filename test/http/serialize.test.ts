@@ -191,6 +191,7 @@ describe('serialize', () => {
           agents: `${BASE}/agents`,
           collections: `${BASE}/collections`,
           facets: `${BASE}/facets`,
+          health: `${BASE}/health`,
           objects: `${BASE}/objects`,
           openapi: `${BASE}/openapi.json`,
           search: `${BASE}/search`,

@@ -35,6 +35,7 @@ describe('http server', () => {
         agents: `${server.url}/agents`,
         collections: `${server.url}/collections`,
         facets: `${server.url}/facets`,
+        health: `${server.url}/health`,
         objects: `${server.url}/objects`,
         openapi: `${server.url}/openapi.json`,
         search: `${server.url}/search`,
@@ -44,6 +45,7 @@ describe('http server', () => {
         'agents',
         'collections',
         'facets',
+        'health',
         'objects',
         'openapi',
         'search',
@@ -400,6 +402,7 @@ describe('http server', () => {
         agents: 'https://example.org/api/agents',
         collections: 'https://example.org/api/collections',
         facets: 'https://example.org/api/facets',
+        health: 'https://example.org/api/health',
         objects: 'https://example.org/api/objects',
         openapi: 'https://example.org/api/openapi.json',
         search: 'https://example.org/api/search',
@@ -471,7 +474,8 @@ describe('http server', () => {
       )
       expect(response.status).toBe(414)
       expect(body.detail).toContain('8192')
-      const fits = await fetch(`${server.url}/search?query=${'a'.repeat(8000)}`)
+      // Long, but under the URL limit (and the query under its own 1,024-character limit).
+      const fits = await fetch(`${server.url}/search?query=malaria&utm=${'a'.repeat(8000)}`)
       expect(fits.status).toBe(200)
     })
 

@@ -283,12 +283,13 @@ class CatalogueApp implements App {
       const catalogue = currentOf(this.source)
       const context = this.context(catalogue, view, match.params, query, baseUrl, request.body)
       const value = view.run(context)
-      if (method === 'POST') {
+      if (method === 'POST' || view.live) {
         const body =
           chosen === 'html'
             ? this.html(request, page, 200, value, allow)
             : serializerOf(view)(value)
-        return reply(method, 200, chosen, body, { Allow: allow })
+        const caching: Record<string, string> = view.live ? { 'Cache-Control': 'no-store' } : {}
+        return reply(method, 200, chosen, body, { ...caching, Allow: allow })
       }
       const key = this.tagKey(chosen, baseUrl, this.routePath(path), query, request.url)
       const etag = entityTag(catalogue.version, key)

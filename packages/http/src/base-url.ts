@@ -31,7 +31,12 @@ export function parseBaseUrl(baseUrl: string): { baseUrl: string; prefix: string
  */
 export function requestBaseUrl(headers: Headers, trustProxy: boolean, fallback: string): string {
   let protocol = 'http'
-  let host = first(headers.host)
+  if (Array.isArray(headers.host) && headers.host.length > 1) {
+    const hosts = headers.host.map((value) => `'${value}'`).join(', ')
+    throw new HttpError(400, `More than one Host header: ${hosts}.`)
+  }
+  // A Host is one value: a comma in it is not a list but a malformed host.
+  let host = [headers.host].flat()[0]?.trim() || undefined
   let hostHeader = 'Host'
   if (trustProxy) {
     const forwardedProto = first(headers['x-forwarded-proto'])?.toLowerCase()

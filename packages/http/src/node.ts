@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { App } from './app.js'
+import type { App, AppRequest } from './app.js'
 
 /** Options of {@link listen}. */
 export interface ListenOptions {
@@ -65,7 +65,7 @@ export async function listen(app: App, options: ListenOptions = {}): Promise<Lis
             } = app.handle({
               method: request.method ?? 'GET',
               url: request.url ?? '/',
-              headers: request.headers,
+              headers: withEveryHost(request),
               ...(body ? { body } : {}),
               ...(tooLarge ? { bodyTooLarge: true } : {}),
             })
@@ -95,6 +95,18 @@ export async function listen(app: App, options: ListenOptions = {}): Promise<Lis
     else options.signal.addEventListener('abort', () => void close(), { once: true })
   }
   return { server, url: urlOf(server), close }
+}
+
+/**
+ * The request's headers with every Host line kept: Node keeps the first Host and drops the rest,
+ * but two Hosts are ambiguous (RFC 9112 asks for a 400), so the app is given them all.
+ */
+function withEveryHost(request: IncomingMessage): AppRequest['headers'] {
+  const hosts: string[] = []
+  for (let i = 0; i < request.rawHeaders.length; i += 2) {
+    if (request.rawHeaders[i]!.toLowerCase() === 'host') hosts.push(request.rawHeaders[i + 1]!)
+  }
+  return hosts.length > 1 ? { ...request.headers, host: hosts } : request.headers
 }
 
 /**

@@ -55,6 +55,11 @@ export interface View<T = unknown> {
   readonly shape: ResponseShape
   /** A serializer of its own, for a body that is no response shape of the API (OpenAPI). */
   readonly serialize?: (value: T) => string
+  /**
+   * Whether its answer changes without the catalogue changing (`/health`): sent with
+   * `Cache-Control: no-store` and no ETag, so no cache or 304 shows a stale answer.
+   */
+  readonly live?: boolean
   run(context: ViewContext): T
 }
 
@@ -229,6 +234,7 @@ export const health = view({
     'The catalogue in use: its version (it changes with the content), its number of ' +
     'documents, when and how fast it was loaded, and why the last reload failed, if it did.',
   shape: 'health',
+  live: true,
   run: (c) => c.health,
 })
 

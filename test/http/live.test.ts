@@ -1,0 +1,60 @@
+/**
+ * An app over a LiveCatalogue answers from the catalogue in use: a reload swaps what every later
+ * request sees, a failed one changes nothing but `/health`'s `last_reload_error`, and `/health`
+ * is never cached.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { LiveCatalogue } from '../../packages/core/src/index.js'
+import { createApp } from '../../packages/http/src/index.js'
+import { SAMPLE } from '../helpers/corpus.js'
+
+const lines = readFileSync(SAMPLE, 'utf8').trimEnd().split('\n')
+
+describe('an app over a LiveCatalogue', () => {
+  it('answers from the reloaded catalogue, and reports each reload on /health', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'catalogue-live-app-')), 'catalogue.ndjson')
+    writeFileSync(file, `${lines.slice(0, 800).join('\n')}\n`)
+    const live = await LiveCatalogue.open(file)
+    const app = createApp(live)
+    const json = async (path: string) => (await app.request(path)).json() as Promise<never>
+
+    const first = await app.request('/health')
+    expect(first.status).toBe(200)
+    expect(first.headers.get('cache-control')).toBe('no-store')
+    expect(first.headers.get('etag')).toBeNull()
+    const health = (await first.json()) as Record<string, unknown>
+    expect(Object.keys(health)).toEqual([
+      'status',
+      'version',
+      'documents',
+      'loaded_at',
+      'load_milliseconds',
+      'last_reload_error',
+    ])
+    expect(health).toMatchObject({ status: 'ok', documents: 800, last_reload_error: null })
+    expect(new Date(health.loaded_at as string).getTime()).toBeLessThanOrEqual(Date.now())
+    const before: { count: number } = await json('/objects?limit=1')
+    const etag = (await app.request('/objects?limit=1')).headers.get('etag')
+
+    writeFileSync(file, `${lines.join('\n')}\n`)
+    expect((await live.reload()).ok).toBe(true)
+    const after: { count: number } = await json('/objects?limit=1')
+    expect(after.count).toBeGreaterThan(before.count)
+    // The catalogue changed, so its answers' tags did: no client keeps a stale page by 304.
+    const stale = await app.request('/objects?limit=1', { headers: { 'If-None-Match': etag! } })
+    expect(stale.status).toBe(200)
+    expect(await json('/health')).toMatchObject({ documents: 2000, last_reload_error: null })
+
+    writeFileSync(file, 'not json\n')
+    expect((await live.reload()).ok).toBe(false)
+    expect(((await json('/objects?limit=1')) as { count: number }).count).toBe(after.count)
+    const failed: { status: string; documents: number; last_reload_error: string } =
+      await json('/health')
+    expect(failed.status).toBe('ok')
+    expect(failed.documents).toBe(2000)
+    expect(failed.last_reload_error).toMatch(/catalogue\.ndjson.*line 1/s)
+  })
+})
