@@ -1,0 +1,216 @@
+/**
+ * Load test: starts `catalogue serve` in its own process on 127.0.0.1, drives it with autocannon
+ * (the traffic a discovery front end makes: searches, facets, lists, details, children, minimaps,
+ * suggestions, POST /mylist), reloads the catalogue by SIGHUP twice while the load runs, and
+ * writes the throughput, latencies, errors and the server's memory to
+ * bench/loadtest-results.md and .json. Exits 1 if any request failed or was answered other
+ * than 2xx, or a reload did not happen.
+ *
+ * Run: npm run loadtest                        (100 connections for 30 s on the sample)
+ *      npm run loadtest -- --quick             (10 connections for 3 s, one reload: the CI check)
+ *      npm run loadtest -- --catalogue big.ndjson --connections 200 --seconds 60
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import autocannon from 'autocannon'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    catalogue: { type: 'string', default: join(root, 'data/sample.ndjson') },
+    connections: { type: 'string' },
+    seconds: { type: 'string' },
+    out: { type: 'string', default: join(root, 'bench/loadtest-results') },
+  },
+})
+const quick = values.quick === true
+const connections = Number(values.connections ?? (quick ? 10 : 100))
+const seconds = Number(values.seconds ?? (quick ? 3 : 30))
+const reloads = quick ? 1 : 2
+
+/** What a front end asks, in about the proportions it asks it (searches and facets most). */
+function frontEndRequests(): { method: 'GET' | 'POST'; path: string; body?: string }[] {
+  const collection = firstOf('collection')
+  const object = firstOf('object')
+  const agent = firstOf('agent')
+  const words = ['malaria', 'public health', 'rockefeller', 'nursing', 'agricult*', 'china']
+  const searches = words.flatMap((word) => {
+    const query = encodeURIComponent(word)
+    return [
+      `/search?query=${query}&limit=40`,
+      `/search?query=${query}&category=collection&sort=-start_date`,
+      `/facets?query=${query}`,
+      `/collections/${collection}/minimap?query=${query}`,
+      `/collections/${collection}/children?query=${query}&limit=5`,
+    ]
+  })
+  const paths = [
+    ...searches,
+    '/search?online=true&limit=40',
+    '/facets',
+    '/collections?sort=title&limit=40',
+    '/agents?agent_type=person&sort=title',
+    `/collections/${collection}`,
+    `/objects/${object}`,
+    `/agents/${agent}`,
+    `/objects/${object}/ancestors?query=malaria`,
+    `/objects/${object}/citation`,
+    '/search/suggest?title_suggest=malria',
+    '/health',
+  ]
+  const myList = JSON.stringify({ list: [`/objects/${object}`, `/collections/${collection}`] })
+  return [
+    ...paths.map((path) => ({ method: 'GET' as const, path })),
+    { method: 'POST', path: '/mylist', body: myList },
+  ]
+}
+
+/** The id of the first document of a type in the catalogue file (an ndjson file). */
+function firstOf(type: string): string {
+  const text = readFileSync(values.catalogue!, 'utf8')
+  const match = new RegExp(`"uri":"/${type}s/([A-Za-z0-9]+)"`).exec(text)
+  if (!match) throw new Error(`No ${type} in ${values.catalogue}`)
+  return match[1]!
+}
+
+/** Starts the server (the built bin when there is one) and resolves with its URL. */
+async function startServer(): Promise<{ child: ChildProcess; url: string; log: () => string }> {
+  const built = join(root, 'packages/cli/dist/bin.js')
+  const bin = existsSync(built)
+    ? [built]
+    : ['--import', 'tsx', join(root, 'packages/cli/src/bin.ts')]
+  const child = spawn(process.execPath, [...bin, 'serve', values.catalogue!, '--port', '0'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let log = ''
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    log += chunk
+  })
+  let stdout = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk
+      const match = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)
+      if (match) resolve(match[1]!)
+    })
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${log}`)))
+  })
+  return { child, url, log: () => log }
+}
+
+/** The resident memory of a process, in MiB (Linux). */
+function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024)
+}
+
+const server = await startServer()
+const requests = frontEndRequests()
+// A round of every request first, so the memory before is that of a warm server.
+for (const request of requests) {
+  await fetch(`${server.url}${request.path}`, {
+    method: request.method,
+    ...(request.body ? { body: request.body } : {}),
+  })
+}
+const rssBefore = rssMiB(server.child.pid!)
+
+let next = 0
+const instance = autocannon({
+  url: server.url,
+  connections,
+  duration: seconds,
+  requests: [
+    {
+      // Each connection takes the next request of the mix in turn.
+      setupRequest: (request) => {
+        const chosen = requests[next++ % requests.length]!
+        return {
+          ...request,
+          method: chosen.method,
+          path: chosen.path,
+          ...(chosen.body
+            ? { body: chosen.body, headers: { 'content-type': 'application/json' } }
+            : {}),
+        }
+      },
+    },
+  ],
+})
+const reloadTimes: number[] = []
+for (let i = 1; i <= reloads; i++) {
+  setTimeout(
+    () => {
+      reloadTimes.push(Date.now())
+      server.child.kill('SIGHUP')
+    },
+    ((seconds * 1000) / (reloads + 1)) * i,
+  )
+}
+const result = await instance
+const rssAfter = rssMiB(server.child.pid!)
+const reloaded = server.log().match(/Reloaded: /g)?.length ?? 0
+const exited = once(server.child, 'exit')
+server.child.kill('SIGTERM')
+const [exitCode] = await exited
+
+const figures = {
+  date: new Date().toISOString().slice(0, 10),
+  node: process.version,
+  catalogue: values.catalogue!.startsWith(root)
+    ? values.catalogue!.slice(root.length)
+    : values.catalogue,
+  connections,
+  seconds,
+  mix: requests.length,
+  requests: result.requests.total,
+  requestsPerSecond: Math.round(result.requests.average),
+  latencyMs: {
+    p50: result.latency.p50,
+    p97_5: result.latency.p97_5,
+    p99: result.latency.p99,
+    max: result.latency.max,
+  },
+  errors: result.errors,
+  timeouts: result.timeouts,
+  non2xx: result.non2xx,
+  reloadsAsked: reloads,
+  reloadsDone: reloaded,
+  rssMiB: { before: rssBefore, after: rssAfter },
+  serverExit: exitCode,
+}
+const failed =
+  figures.errors > 0 ||
+  figures.timeouts > 0 ||
+  figures.non2xx > 0 ||
+  reloaded !== reloads ||
+  exitCode !== 0 ||
+  figures.requests === 0
+
+writeFileSync(`${values.out}.json`, `${JSON.stringify(figures, null, 2)}\n`)
+const command = quick ? 'npm run loadtest -- --quick' : 'npm run loadtest'
+writeFileSync(
+  `${values.out}.md`,
+  `# Load test
+
+\`${command}\`, ${figures.date}, Node ${figures.node}, 2 cores: autocannon and the server in two
+processes on one machine, 127.0.0.1, catalogue \`${figures.catalogue}\`.
+
+- ${connections} connections for ${seconds} s over a mix of ${requests.length} front-end requests
+  (searches, facets, lists, details, children, minimaps, suggestions, POST /mylist)
+- ${figures.requests.toLocaleString('en')} requests, ${figures.requestsPerSecond.toLocaleString('en')} a second
+- latency: p50 ${figures.latencyMs.p50} ms, p97.5 ${figures.latencyMs.p97_5} ms, p99 ${figures.latencyMs.p99} ms, max ${figures.latencyMs.max} ms
+- errors ${figures.errors}, timeouts ${figures.timeouts}, non-2xx ${figures.non2xx}
+- reloads by SIGHUP under load: ${reloaded} of ${reloads}
+- server RSS: ${rssBefore} MiB warm before, ${rssAfter} MiB after
+- server exit on SIGTERM: ${exitCode}
+${failed ? '\n**FAILED**: see the figures above.\n' : ''}`,
+)
+process.stdout.write(`${readFileSync(`${values.out}.md`, 'utf8')}`)
+process.exitCode = failed ? 1 : 0
