@@ -52,6 +52,13 @@ const tree = {
   depth: depth(deepest),
 }
 
+/** 64 words, the most a query may have, common ones and a prefix among them. */
+const SIXTY_FOUR_WORDS = Array.from(
+  { length: 64 },
+  (_, i) =>
+    ['health', 'public', 'foundation', 'malaria', 'records', 'report', 'ag*', 'china'][i % 8],
+).join(' ')
+
 const requests: [string, () => unknown][] = [
   ['search: one word', () => catalogue.search({ query: 'health' })],
   ['search: two words', () => catalogue.search({ query: 'public health' })],
@@ -93,6 +100,17 @@ const requests: [string, () => unknown][] = [
   ['suggest: two misspelt words', () => catalogue.suggest('helth fondation')],
   ['agents: by title', () => catalogue.agents({ sort: 'title' })],
   ['objects: one word, filtered', () => catalogue.objects({ query: 'health', genre: 'documents' })],
+  // The most work a request can ask for within REQUEST_LIMITS (hostile clients).
+  ['limits: 64 words', () => catalogue.search({ query: SIXTY_FOUR_WORDS })],
+  ['limits: one-letter prefix', () => catalogue.search({ query: 'a*' })],
+  [
+    'limits: deepest page, sorted',
+    () => catalogue.search({ query: 'health', sort: 'title', offset: 9960, limit: 40 }),
+  ],
+  [
+    'limits: wildcard of 10 stars',
+    () => catalogue.collections({ title__wildcard: '*a*e*i*o*u*a*e*i*o*u*' }),
+  ],
 ]
 
 const rows = requests.map(([name, run]) => {
