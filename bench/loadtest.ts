@@ -10,13 +10,14 @@
  *      npm run loadtest -- --quick             (10 connections for 3 s, one reload: the CI check)
  *      npm run loadtest -- --catalogue big.ndjson --connections 200 --seconds 60
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
+import { type ServedProcess, servedBy } from '../test/helpers/served-process.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const { values } = parseArgs({
@@ -79,7 +80,7 @@ function firstOf(type: string): string {
 }
 
 /** Starts the server (the built bin when there is one) and resolves with its URL. */
-async function startServer(): Promise<{ child: ChildProcess; url: string; log: () => string }> {
+function startServer(): Promise<ServedProcess> {
   const built = join(root, 'packages/cli/dist/bin.js')
   const bin = existsSync(built)
     ? [built]
@@ -88,20 +89,7 @@ async function startServer(): Promise<{ child: ChildProcess; url: string; log: (
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  let log = ''
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-    log += chunk
-  })
-  let stdout = ''
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk
-      const match = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)
-      if (match) resolve(match[1]!)
-    })
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${log}`)))
-  })
-  return { child, url, log: () => log }
+  return servedBy(child)
 }
 
 /** The resident memory of a process, in MiB (Linux). */
@@ -155,7 +143,7 @@ for (let i = 1; i <= reloads; i++) {
 }
 const result = await instance
 const rssAfter = rssMiB(server.child.pid!)
-const reloaded = server.log().match(/Reloaded: /g)?.length ?? 0
+const reloaded = server.stderr().match(/Reloaded: /g)?.length ?? 0
 const exited = once(server.child, 'exit')
 server.child.kill('SIGTERM')
 const [exitCode] = await exited

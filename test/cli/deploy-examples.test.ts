@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { root } from '../helpers/cli-paths.js'
 import { SAMPLE } from '../helpers/corpus.js'
+import { servedBy } from '../helpers/served-process.js'
 
 const folder = join(root, 'examples/small-archive-server')
 const started: ReturnType<typeof spawn>[] = []
@@ -27,27 +28,14 @@ function scratchCatalogue(): string {
 }
 
 /** Starts a command line in the repository, resolving with the URL it serves at. */
-async function serve(argv: string[], env: Record<string, string> = {}) {
+function serve(argv: string[], env: Record<string, string> = {}) {
   const child = spawn(argv[0]!, argv.slice(1), {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   started.push(child)
-  let stderr = ''
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk
-  })
-  let stdout = ''
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk
-      const match = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)
-      if (match) resolve(match[1]!)
-    })
-    child.once('exit', (code) => reject(new Error(`exited ${code}:\n${stderr}`)))
-  })
-  return { child, url, stderr: () => stderr }
+  return servedBy(child)
 }
 
 const documents = async (url: string) =>

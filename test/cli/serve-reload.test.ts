@@ -3,7 +3,7 @@
  * keeps serving the old one when the new one is broken and says so on /health, and stops cleanly
  * on SIGINT, when the process that started it is gone, and under `npm start` on SIGTERM.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,9 +12,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { root } from '../helpers/cli-paths.js'
 import { killStartedChildren, startBin } from '../helpers/cli-run.js'
 import { SAMPLE } from '../helpers/corpus.js'
+import { servedBy } from '../helpers/served-process.js'
 
 const lines = readFileSync(SAMPLE, 'utf8').trimEnd().split('\n')
-const SERVING = /Serving [\d,]+ documents at (http:\/\/127\.0\.0\.1:\d+)/
 
 /** A scratch catalogue file of the sample's first `count` documents. */
 function scratchCatalogue(count: number): string {
@@ -25,32 +25,6 @@ function scratchCatalogue(count: number): string {
 
 function writeCatalogue(file: string, count: number): void {
   writeFileSync(file, `${lines.slice(0, count).join('\n')}\n`)
-}
-
-/** A started server process: its URL and everything it wrote to stderr so far. */
-interface Served {
-  child: ChildProcess
-  url: string
-  stdout: () => string
-  stderr: () => string
-}
-
-/** Waits for a child's `Serving … at URL` line on stdout. */
-async function served(child: ChildProcess): Promise<Served> {
-  let stderr = ''
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk
-  })
-  let stdout = ''
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk
-      const match = stdout.match(SERVING)
-      if (match) resolve(match[1]!)
-    })
-    child.once('exit', (code) => reject(new Error(`exited ${code} before serving:\n${stderr}`)))
-  })
-  return { child, url, stdout: () => stdout, stderr: () => stderr }
 }
 
 interface Health {
@@ -81,7 +55,7 @@ describe('catalogue serve, reloading and stopping', () => {
 
   it('reloads on SIGHUP, and keeps serving the old catalogue when the new one is broken', async () => {
     const file = scratchCatalogue(1000)
-    const server = await served(startBin(['serve', file, '--port', '0']))
+    const server = await servedBy(startBin(['serve', file, '--port', '0']))
     const first = await health(server.url)
     expect(first).toMatchObject({ status: 'ok', documents: 1000, last_reload_error: null })
 
@@ -114,7 +88,7 @@ describe('catalogue serve, reloading and stopping', () => {
 
   it('reloads by itself with --watch when the file changes', async () => {
     const file = scratchCatalogue(400)
-    const server = await served(startBin(['serve', file, '--port', '0', '--watch']))
+    const server = await servedBy(startBin(['serve', file, '--port', '0', '--watch']))
     await expect.poll(() => server.stderr()).toContain(`Watching ${file} for changes`)
     expect((await health(server.url)).documents).toBe(400)
     writeCatalogue(file, 700)
@@ -140,7 +114,7 @@ describe('catalogue serve, reloading and stopping', () => {
       { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
     )
     try {
-      const server = await served(launcher)
+      const server = await servedBy(launcher)
       // The launcher printed its child's pid before the child printed its serving line.
       const serverPid = Number(/pid (\d+)/.exec(server.stdout())?.[1])
       expect(serverPid).toBeGreaterThan(0)
@@ -160,7 +134,7 @@ describe('catalogue serve, reloading and stopping', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     try {
-      const server = await served(npm)
+      const server = await servedBy(npm)
       expect((await health(server.url)).status).toBe('ok')
       const exited = once(npm, 'exit')
       npm.kill('SIGTERM')

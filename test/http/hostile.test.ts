@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loadCatalogue } from '../../packages/core/src/index.js'
+import { endpointParameters, loadCatalogue } from '../../packages/core/src/index.js'
 import { type App, type AppResponse, createApp } from '../../packages/http/src/index.js'
 import { SAMPLE } from '../helpers/corpus.js'
 
@@ -47,24 +47,17 @@ const SEGMENTS = [
   '💥',
   ...IDS,
 ]
+/** Every parameter some endpoint reads, from the parser's own table. */
 const NAMES = [
-  'query',
-  'limit',
-  'offset',
-  'sort',
-  'format',
-  'title_suggest',
-  'category',
-  'genre',
-  'type',
-  'subject',
-  'creator',
-  'title',
-  'agent_type',
-  'term_type',
-  'online',
-  'start_date',
-  'end_date',
+  ...new Set([
+    'query',
+    'limit',
+    'offset',
+    'sort',
+    'format',
+    'title_suggest',
+    ...Object.values(endpointParameters).flatMap((endpoint) => endpoint.filters),
+  ]),
 ]
 const LOOKUPS = [
   '',
