@@ -6,14 +6,17 @@
  * bench/loadtest-results.md and .json. Exits 1 if any request failed or was answered other
  * than 2xx, or a reload did not happen.
  *
- * Run: npm run loadtest                        (100 connections for 30 s on the sample)
- *      npm run loadtest -- --quick             (10 connections for 3 s, one reload: the CI check)
- *      npm run loadtest -- --catalogue big.ndjson --connections 200 --seconds 60
+ * Run: npm run loadtest              (100 connections for 30 s on 100,000 generated documents)
+ *      npm run loadtest -- --quick   (10 connections for 3 s on the sample, one reload: CI's check)
+ *      npm run loadtest -- --documents 20000 --connections 200 --seconds 60
+ *      npm run loadtest -- --catalogue my-archive.ndjson
  */
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { setTimeout as delay } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
@@ -23,7 +26,8 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
-    catalogue: { type: 'string', default: join(root, 'data/sample.ndjson') },
+    catalogue: { type: 'string' },
+    documents: { type: 'string' },
     connections: { type: 'string' },
     seconds: { type: 'string' },
     out: { type: 'string', default: join(root, 'bench/loadtest-results') },
@@ -33,6 +37,23 @@ const quick = values.quick === true
 const connections = Number(values.connections ?? (quick ? 10 : 100))
 const seconds = Number(values.seconds ?? (quick ? 3 : 30))
 const reloads = quick ? 1 : 2
+const catalogue = values.catalogue ?? generated(Number(values.documents ?? (quick ? 0 : 100_000)))
+
+/**
+ * A generated catalogue of `count` documents (made once, kept in the temporary folder), or the
+ * sample for 0.
+ */
+function generated(count: number): string {
+  if (count === 0) return join(root, 'data/sample.ndjson')
+  const file = join(tmpdir(), `archive-catalogue-loadtest-${count}.ndjson`)
+  if (!existsSync(file)) {
+    const script = join(root, 'scripts/generate-sample.ts')
+    const args = ['--import', 'tsx', script, '--count', String(count), '--out', file]
+    const made = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' })
+    if (made.status !== 0) throw new Error(`Could not generate ${file}`)
+  }
+  return file
+}
 
 /** What a front end asks, in about the proportions it asks it (searches and facets most). */
 function frontEndRequests(): { method: 'GET' | 'POST'; path: string; body?: string }[] {
@@ -73,9 +94,9 @@ function frontEndRequests(): { method: 'GET' | 'POST'; path: string; body?: stri
 
 /** The id of the first document of a type in the catalogue file (an ndjson file). */
 function firstOf(type: string): string {
-  const text = readFileSync(values.catalogue!, 'utf8')
+  const text = readFileSync(catalogue, 'utf8')
   const match = new RegExp(`"uri":"/${type}s/([A-Za-z0-9]+)"`).exec(text)
-  if (!match) throw new Error(`No ${type} in ${values.catalogue}`)
+  if (!match) throw new Error(`No ${type} in ${catalogue}`)
   return match[1]!
 }
 
@@ -85,7 +106,7 @@ function startServer(): Promise<ServedProcess> {
   const bin = existsSync(built)
     ? [built]
     : ['--import', 'tsx', join(root, 'packages/cli/src/bin.ts')]
-  const child = spawn(process.execPath, [...bin, 'serve', values.catalogue!, '--port', '0'], {
+  const child = spawn(process.execPath, [...bin, 'serve', catalogue, '--port', '0'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -108,6 +129,7 @@ for (const request of requests) {
   })
 }
 const rssBefore = rssMiB(server.child.pid!)
+const { documents } = (await (await fetch(`${server.url}/health`)).json()) as { documents: number }
 
 let next = 0
 const instance = autocannon({
@@ -131,19 +153,27 @@ const instance = autocannon({
     },
   ],
 })
-const reloadTimes: number[] = []
-for (let i = 1; i <= reloads; i++) {
-  setTimeout(
-    () => {
-      reloadTimes.push(Date.now())
-      server.child.kill('SIGHUP')
-    },
-    ((seconds * 1000) / (reloads + 1)) * i,
-  )
-}
+const reloadedCount = () => server.stderr().match(/Reloaded: /g)?.length ?? 0
+// The reloads one after the other under load, the first a fifth into the run.
+const reloading = (async () => {
+  await delay((seconds * 1000) / 5)
+  for (let i = 1; i <= reloads; i++) {
+    server.child.kill('SIGHUP')
+    while (reloadedCount() < i && !/Reload failed/.test(server.stderr())) await delay(100)
+  }
+})()
+let rssPeak = rssBefore
+const sampling = setInterval(() => {
+  rssPeak = Math.max(rssPeak, rssMiB(server.child.pid!))
+}, 250)
 const result = await instance
+// A reload still running when the load stops is waited for (at most two minutes).
+await Promise.race([reloading, delay(120_000, undefined, { ref: false })])
+clearInterval(sampling)
+// Memory a few seconds later, once the replaced catalogues could be collected.
+await delay(3000)
 const rssAfter = rssMiB(server.child.pid!)
-const reloaded = server.stderr().match(/Reloaded: /g)?.length ?? 0
+const reloaded = reloadedCount()
 const exited = once(server.child, 'exit')
 server.child.kill('SIGTERM')
 const [exitCode] = await exited
@@ -151,9 +181,7 @@ const [exitCode] = await exited
 const figures = {
   date: new Date().toISOString().slice(0, 10),
   node: process.version,
-  catalogue: values.catalogue!.startsWith(root)
-    ? values.catalogue!.slice(root.length)
-    : values.catalogue,
+  catalogue: catalogue.startsWith(root) ? catalogue.slice(root.length) : catalogue,
   connections,
   seconds,
   mix: requests.length,
@@ -170,7 +198,7 @@ const figures = {
   non2xx: result.non2xx,
   reloadsAsked: reloads,
   reloadsDone: reloaded,
-  rssMiB: { before: rssBefore, after: rssAfter },
+  rssMiB: { before: rssBefore, peak: rssPeak, after: rssAfter },
   serverExit: exitCode,
 }
 const failed =
@@ -188,7 +216,8 @@ writeFileSync(
   `# Load test
 
 \`${command}\`, ${figures.date}, Node ${figures.node}, 2 cores: autocannon and the server in two
-processes on one machine, 127.0.0.1, catalogue \`${figures.catalogue}\`.
+processes on one machine, 127.0.0.1, catalogue \`${figures.catalogue}\`
+(${documents.toLocaleString('en')} documents).
 
 - ${connections} connections for ${seconds} s over a mix of ${requests.length} front-end requests
   (searches, facets, lists, details, children, minimaps, suggestions, POST /mylist)
@@ -196,7 +225,8 @@ processes on one machine, 127.0.0.1, catalogue \`${figures.catalogue}\`.
 - latency: p50 ${figures.latencyMs.p50} ms, p97.5 ${figures.latencyMs.p97_5} ms, p99 ${figures.latencyMs.p99} ms, max ${figures.latencyMs.max} ms
 - errors ${figures.errors}, timeouts ${figures.timeouts}, non-2xx ${figures.non2xx}
 - reloads by SIGHUP under load: ${reloaded} of ${reloads}
-- server RSS: ${rssBefore} MiB warm before, ${rssAfter} MiB after
+- server RSS: ${rssBefore} MiB warm before, ${rssPeak} MiB at the peak (two catalogues held
+  during a reload), ${rssAfter} MiB 3 s after the run
 - server exit on SIGTERM: ${exitCode}
 ${failed ? '\n**FAILED**: see the figures above.\n' : ''}`,
 )
