@@ -4,9 +4,12 @@
  * the requests of `api-examples.ts` on the sample catalogue. `npm run docs` writes it;
  * `test/docs.test.ts` fails when the committed file is not what this gives.
  */
+
+import { PREFIX_LIMITS } from '../../packages/core/src/_text-index.js'
 import {
   endpointParameters,
   loadCatalogue,
+  REQUEST_LIMITS,
   type ResponseShape,
   responseSchemas,
 } from '../../packages/core/src/index.js'
@@ -160,8 +163,20 @@ async function conventions(): Promise<string> {
   values (\`category=\`) are ignored: front ends send them.
 - **Limits.** \`limit\` at most 500 (\`serve --max-limit\`; larger values are clamped), a URL of at
   most 8,192 characters, at most 100 query parameters, a body of at most 1 MiB, a request
-  received whole within 30 s (headers within 10 s), then a 408.
+  received whole within 30 s (headers within 10 s), then a 408. The work of one request is
+  bounded too, each limit a 400 naming it: a \`query\` of at most
+  ${count(REQUEST_LIMITS.queryLength)} characters and ${REQUEST_LIMITS.queryTerms} words,
+  \`offset + limit\` at most ${count(REQUEST_LIMITS.window)} on the lists that rank or sort, a
+  wildcard pattern of at most ${REQUEST_LIMITS.wildcardLength} characters and
+  ${REQUEST_LIMITS.wildcardStars} \`*\`. A prefix (\`malar*\`) matches at most its ${count(PREFIX_LIMITS.terms)} most
+  frequent words, and no more of them once they hold ${count(PREFIX_LIMITS.postings)} postings. Requests with both
+  \`Content-Length\` and \`Transfer-Encoding\`, two \`Content-Length\`s or two \`Host\`s are a 400.
 `
+}
+
+/** A number as the reference writes it: `10,000`. */
+function count(value: number): string {
+  return value.toLocaleString('en')
 }
 
 function parameters(): string {

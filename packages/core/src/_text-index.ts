@@ -47,8 +47,7 @@ const BM25 = { k: 1.2, b: 0.7, d: 0.5 }
  * so `a*` over a million documents costs what a common word does, and finds the documents of
  * its most frequent words.
  */
-const MAX_PREFIX_EXPANSIONS = 2000
-const MAX_PREFIX_POSTINGS = 2_000_000
+export const PREFIX_LIMITS = { terms: 2000, postings: 2_000_000 } as const
 /** Posting lists kept converted, counted in postings (ids), least recently used dropped first. */
 const CACHE_BUDGET = 8_000_000
 
@@ -266,8 +265,8 @@ export class TextIndex {
     const chosen: string[] = []
     let postings = 0
     for (const [term, frequency] of frequencies) {
-      if (chosen.length >= MAX_PREFIX_EXPANSIONS) break
-      if (chosen.length > 0 && postings + frequency > MAX_PREFIX_POSTINGS) break
+      if (chosen.length >= PREFIX_LIMITS.terms) break
+      if (chosen.length > 0 && postings + frequency > PREFIX_LIMITS.postings) break
       chosen.push(term)
       postings += frequency
     }
