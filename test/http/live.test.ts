@@ -58,3 +58,28 @@ describe('an app over a LiveCatalogue', () => {
     expect(failed.last_reload_error).toMatch(/catalogue\.ndjson.*line 1/s)
   })
 })
+
+describe('an app over a function giving the catalogue', () => {
+  it('asks the function once per request, so an embedding app swaps catalogues itself', async () => {
+    const small = join(mkdtempSync(join(tmpdir(), 'catalogue-swap-')), 'small.ndjson')
+    writeFileSync(small, `${lines.slice(0, 100).join('\n')}\n`)
+    const catalogues = [
+      (await LiveCatalogue.open(small)).current,
+      (await LiveCatalogue.open(SAMPLE)).current,
+    ]
+    let current = catalogues[0]!
+    let asked = 0
+    const app = createApp(() => {
+      asked++
+      return current
+    })
+    asked = 0 // createApp read it once, for its defaults.
+    const documents = async () =>
+      ((await (await app.request('/health')).json()) as { documents: number }).documents
+    expect(await documents()).toBe(100)
+    current = catalogues[1]!
+    expect(await documents()).toBe(2000)
+    expect((await app.request('/search?query=malaria')).status).toBe(200)
+    expect(asked).toBe(3)
+  })
+})
