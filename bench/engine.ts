@@ -131,7 +131,7 @@ const report = `# Engine benchmark
 
 ${count.toLocaleString('en')} generated documents (seed 1), ${runs} runs per request after 5 warm-up
 runs, one process, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.
-Command: \`npm run bench -- --count ${count}\`.
+Command: \`npm run bench -- ${process.argv.slice(2).join(' ')}\`.
 
 - build from documents: ${(buildMs / 1000).toFixed(1)} s; restore from snapshot: ${(restoreMs / 1000).toFixed(2)} s
   (${(buildMs / restoreMs).toFixed(0)}× faster)
