@@ -56,10 +56,12 @@ function generated(count: number): string {
 }
 
 /** What a front end asks, in about the proportions it asks it (searches and facets most). */
-function frontEndRequests(): { method: 'GET' | 'POST'; path: string; body?: string }[] {
-  const collection = firstOf('collection')
-  const object = firstOf('object')
-  const agent = firstOf('agent')
+async function frontEndRequests(
+  url: string,
+): Promise<{ method: 'GET' | 'POST'; path: string; body?: string }[]> {
+  const [collection, object, agent] = await Promise.all(
+    ['collections', 'objects', 'agents'].map((list) => firstId(url, list)),
+  )
   const words = ['malaria', 'public health', 'rockefeller', 'nursing', 'agricult*', 'china']
   const searches = words.flatMap((word) => {
     const query = encodeURIComponent(word)
@@ -92,12 +94,14 @@ function frontEndRequests(): { method: 'GET' | 'POST'; path: string; body?: stri
   ]
 }
 
-/** The id of the first document of a type in the catalogue file (an ndjson file). */
-function firstOf(type: string): string {
-  const text = readFileSync(catalogue, 'utf8')
-  const match = new RegExp(`"uri":"/${type}s/([A-Za-z0-9]+)"`).exec(text)
-  if (!match) throw new Error(`No ${type} in ${catalogue}`)
-  return match[1]!
+/** The id of the first document of a list, asked of the server (any catalogue format). */
+async function firstId(url: string, list: string): Promise<string> {
+  const page = (await (await fetch(`${url}/${list}?limit=1`)).json()) as {
+    results: { uri: string }[]
+  }
+  const uri = page.results[0]?.uri
+  if (!uri) throw new Error(`No ${list} in ${catalogue}`)
+  return uri.slice(uri.lastIndexOf('/') + 1)
 }
 
 /** Starts the server (the built bin when there is one) and resolves with its URL. */
@@ -120,7 +124,7 @@ function rssMiB(pid: number): number {
 }
 
 const server = await startServer()
-const requests = frontEndRequests()
+const requests = await frontEndRequests(server.url)
 // A round of every request first, so the memory before is that of a warm server.
 for (const request of requests) {
   await fetch(`${server.url}${request.path}`, {

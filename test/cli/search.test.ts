@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { apiResponse } from '../helpers/cli-api.js'
 import { corpus } from '../helpers/cli-paths.js'
 import { runCli } from '../helpers/cli-run.js'
+import { termDocument } from '../helpers/documents.js'
 
 const env = { CATALOGUE: corpus }
 const search = (args: string[], options: Parameters<typeof runCli>[1] = {}) =>
@@ -163,15 +164,7 @@ describe('catalogue --language', () => {
   it('searches a catalogue in the language it is told, and refuses an unknown one', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'catalogue-fr-'))
     const file = join(folder, 'fr.ndjson')
-    const term = {
-      uri: '/terms/fr1',
-      type: 'term',
-      title: "L'histoire des bibliothèques",
-      category: 'subject',
-      term_type: 'topical',
-      external_identifiers: [{ identifier: '/subjects/1', source: 'archivesspace' }],
-      group: { identifier: '/terms/fr1', title: "L'histoire des bibliothèques" },
-    }
+    const term = termDocument('fr1', "L'histoire des bibliothèques")
     await writeFile(file, `${JSON.stringify(term)}\n`)
     const facets = (language: string[]) =>
       runCli([

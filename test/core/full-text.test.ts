@@ -16,19 +16,7 @@ import {
 } from '../../packages/core/src/index.js'
 import { bruteMatches, type TextDocument, valuesOf } from '../helpers/brute-query.js'
 import { RAC, SAMPLE } from '../helpers/corpus.js'
-
-/** A term document with a title and, optionally, notes and subject terms: enough for text. */
-function term(id: string, title: string): CatalogueDocument {
-  return {
-    uri: `/terms/${id}`,
-    type: 'term',
-    title,
-    category: 'subject',
-    term_type: 'topical',
-    external_identifiers: [{ identifier: `/subjects/${id}`, source: 'archivesspace' }],
-    group: { identifier: `/terms/${id}`, title },
-  } as CatalogueDocument
-}
+import { termDocument as term } from '../helpers/documents.js'
 
 /** An agent whose description and notes are separate values. */
 function agent(id: string, title: string, description: string, paragraphs: string[]) {

@@ -10,22 +10,11 @@ import { describe, expect, it } from 'vitest'
 import {
   analyzerFor,
   Catalogue,
-  type CatalogueDocument,
   loadSnapshot,
   saveSnapshot,
   TEXT_LANGUAGES,
 } from '../../packages/core/src/index.js'
-
-const term = (id: string, title: string) =>
-  ({
-    uri: `/terms/${id}`,
-    type: 'term',
-    title,
-    category: 'subject',
-    term_type: 'topical',
-    external_identifiers: [{ identifier: `/subjects/${id}`, source: 'archivesspace' }],
-    group: { identifier: `/terms/${id}`, title },
-  }) as CatalogueDocument
+import { termDocument as term } from '../helpers/documents.js'
 
 describe('analyzerFor', () => {
   it.each([

@@ -12,17 +12,9 @@ import {
   validatePart,
 } from '../../packages/core/src/index.js'
 import { corpusDocuments, invalidFiles, RAC } from '../helpers/corpus.js'
+import { termDocument as term } from '../helpers/documents.js'
 
 const scratch = () => mkdtempSync(join(tmpdir(), 'catalogue-load-'))
-const term = (id: string, title = `Term ${id}`) => ({
-  uri: `/terms/${id}`,
-  type: 'term',
-  title,
-  category: 'subject',
-  term_type: 'topical',
-  external_identifiers: [{ identifier: `/subjects/${id}`, source: 'archivesspace' }],
-  group: { identifier: `/terms/${id}`, title, category: 'subject', creators: [], dates: [] },
-})
 const ndjson = (values: unknown[]) => values.map((value) => JSON.stringify(value)).join('\n')
 
 describe('validateDocument', () => {
