@@ -8,7 +8,7 @@
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { endpointParameters, loadCatalogue } from '../../packages/core/src/index.js'
-import { type App, type AppResponse, createApp } from '../../packages/http/src/index.js'
+import { type App, type AppResponse, createApp, routes } from '../../packages/http/src/index.js'
 import { SAMPLE } from '../helpers/corpus.js'
 
 let app: App
@@ -151,29 +151,13 @@ const parameter = fc.oneof(
   { weight: 1, arbitrary: hostileParameter },
 )
 const rawParameter = fc.constantFrom('query=%zz', 'limit=%', '%zz=1', '=', '&&&', 'a=b=c', 'query')
+/** Every routed path, each `:id` filled with every id of IDS (real ones of each type and none). */
 const REAL_PATHS = [
-  '/',
-  '/search',
-  '/search/suggest',
-  '/facets',
-  '/collections',
-  '/objects',
-  '/agents',
-  '/terms',
-  '/mylist',
-  '/openapi.json',
-  '/health',
-  ...IDS.flatMap((id) => [
-    `/collections/${id}`,
-    `/objects/${id}`,
-    `/agents/${id}`,
-    `/terms/${id}`,
-    `/collections/${id}/children`,
-    `/collections/${id}/ancestors`,
-    `/objects/${id}/ancestors`,
-    `/collections/${id}/minimap`,
-    `/objects/${id}/citation`,
-  ]),
+  ...new Set(
+    routes.flatMap((route) =>
+      route.path.includes(':id') ? IDS.map((id) => route.path.replace(':id', id)) : [route.path],
+    ),
+  ),
 ]
 const path = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...REAL_PATHS) },
