@@ -5,12 +5,11 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { root } from '../helpers/cli-paths.js'
-import { SAMPLE } from '../helpers/corpus.js'
+import { sampleText, scratchSample } from '../helpers/documents.js'
 import { servedBy } from '../helpers/served-process.js'
 
 const folder = join(root, 'examples/small-archive-server')
@@ -19,13 +18,6 @@ afterEach(() => {
   for (const child of started) child.kill('SIGKILL')
   started.length = 0
 })
-
-/** A scratch copy of the sample catalogue. */
-function scratchCatalogue(): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'catalogue-deploy-')), 'catalogue.ndjson')
-  copyFileSync(SAMPLE, file)
-  return file
-}
 
 /** Starts a command line in the repository, resolving with the URL it serves at. */
 function serve(argv: string[], env: Record<string, string> = {}) {
@@ -46,7 +38,7 @@ describe('the systemd unit', () => {
   const setting = (name: string) => new RegExp(`^${name}=(.*)$`, 'm').exec(unit)?.[1] ?? ''
 
   it('starts the server with ExecStart, reloads with ExecReload, stops with KillSignal', async () => {
-    const catalogue = scratchCatalogue()
+    const catalogue = scratchSample()
     const argv = setting('ExecStart')
       .replace('/srv/catalogue/catalogue.ndjson', catalogue)
       .replace('--port 8000', '--port 0')
@@ -56,7 +48,7 @@ describe('the systemd unit', () => {
     const server = await serve(argv)
     expect(await documents(server.url)).toBe(2000)
 
-    writeFileSync(catalogue, readFileSync(SAMPLE, 'utf8').split('\n').slice(0, 1500).join('\n'))
+    writeFileSync(catalogue, sampleText(1500))
     // ExecReload: /bin/kill -HUP $MAINPID
     const reload = setting('ExecReload').replace('$MAINPID', String(server.child.pid)).split(' ')
     expect(spawnSync(reload[0]!, reload.slice(1)).status).toBe(0)
@@ -75,7 +67,7 @@ describe('the Dockerfile', () => {
     new RegExp(`^${name} (.*)$`, 'm').exec(dockerfile)?.[1] ?? ''
 
   it('runs CMD with its ENV, answers its HEALTHCHECK, reloads on a change and stops on SIGTERM', async () => {
-    const catalogue = scratchCatalogue()
+    const catalogue = scratchSample()
     const cmd = JSON.parse(instruction('CMD')) as string[]
     expect(cmd[0]).toBe('node')
     const argv = [process.execPath, ...cmd.slice(1)].map((arg) =>
@@ -94,7 +86,7 @@ describe('the Dockerfile', () => {
     expect(probe.status).toBe(0)
 
     // CMD serves with --watch: a changed catalogue is picked up without a signal.
-    writeFileSync(catalogue, readFileSync(SAMPLE, 'utf8').split('\n').slice(0, 1200).join('\n'))
+    writeFileSync(catalogue, sampleText(1200))
     await expect.poll(() => documents(server.url), { timeout: 20_000 }).toBe(1200)
 
     const exited = once(server.child, 'exit')

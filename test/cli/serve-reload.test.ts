@@ -5,27 +5,13 @@
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { root } from '../helpers/cli-paths.js'
 import { killStartedChildren, startBin } from '../helpers/cli-run.js'
-import { SAMPLE } from '../helpers/corpus.js'
+import { sampleText, scratchSample } from '../helpers/documents.js'
 import { servedBy } from '../helpers/served-process.js'
-
-const lines = readFileSync(SAMPLE, 'utf8').trimEnd().split('\n')
-
-/** A scratch catalogue file of the sample's first `count` documents. */
-function scratchCatalogue(count: number): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'catalogue-serve-')), 'catalogue.ndjson')
-  writeCatalogue(file, count)
-  return file
-}
-
-function writeCatalogue(file: string, count: number): void {
-  writeFileSync(file, `${lines.slice(0, count).join('\n')}\n`)
-}
 
 interface Health {
   status: string
@@ -54,12 +40,12 @@ describe('catalogue serve, reloading and stopping', () => {
   afterEach(killStartedChildren)
 
   it('reloads on SIGHUP, and keeps serving the old catalogue when the new one is broken', async () => {
-    const file = scratchCatalogue(1000)
+    const file = scratchSample(1000)
     const server = await servedBy(startBin(['serve', file, '--port', '0']))
     const first = await health(server.url)
     expect(first).toMatchObject({ status: 'ok', documents: 1000, last_reload_error: null })
 
-    writeCatalogue(file, 2000)
+    writeFileSync(file, sampleText(2000))
     server.child.kill('SIGHUP')
     await expect
       .poll(async () => (await health(server.url)).documents, { timeout: 20_000 })
@@ -69,7 +55,7 @@ describe('catalogue serve, reloading and stopping', () => {
     const reloaded = await health(server.url)
     expect(reloaded.version).not.toBe(first.version)
 
-    writeFileSync(file, `${lines.slice(0, 10).join('\n')}\n{"uri": oops\n`)
+    writeFileSync(file, `${sampleText(10)}{"uri": oops\n`)
     server.child.kill('SIGHUP')
     await expect
       .poll(async () => (await health(server.url)).last_reload_error, { timeout: 20_000 })
@@ -87,11 +73,11 @@ describe('catalogue serve, reloading and stopping', () => {
   }, 60_000)
 
   it('reloads by itself with --watch when the file changes', async () => {
-    const file = scratchCatalogue(400)
+    const file = scratchSample(400)
     const server = await servedBy(startBin(['serve', file, '--port', '0', '--watch']))
     await expect.poll(() => server.stderr()).toContain(`Watching ${file} for changes`)
     expect((await health(server.url)).documents).toBe(400)
-    writeCatalogue(file, 700)
+    writeFileSync(file, sampleText(700))
     await expect
       .poll(async () => (await health(server.url)).documents, { timeout: 20_000 })
       .toBe(700)
@@ -99,7 +85,7 @@ describe('catalogue serve, reloading and stopping', () => {
   }, 60_000)
 
   it('stops when the process that started it is killed without passing the signal on', async () => {
-    const file = scratchCatalogue(100)
+    const file = scratchSample(100)
     // A launcher (as npx or a wrapper script) that starts the server and is then killed hard.
     const launcher = spawn(
       process.execPath,

@@ -3,31 +3,20 @@
  * the old one answering and says why; a request holding the old catalogue finishes on it;
  * reloads asked for at once are coalesced; `watch()` reloads after a file changes.
  */
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { appendFileSync, writeFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { LiveCatalogue, type ReloadOutcome } from '../../packages/core/src/index.js'
-import { SAMPLE } from '../helpers/corpus.js'
-
-const lines = readFileSync(SAMPLE, 'utf8').trimEnd().split('\n')
-
-/** A scratch copy of the first `count` documents of the sample catalogue. */
-function scratchCatalogue(count: number): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'catalogue-live-')), 'catalogue.ndjson')
-  writeFileSync(file, `${lines.slice(0, count).join('\n')}\n`)
-  return file
-}
+import { sampleText, scratchSample } from '../helpers/documents.js'
 
 describe('LiveCatalogue', () => {
   it('swaps in a reloaded catalogue, while a reference to the old one still answers', async () => {
-    const file = scratchCatalogue(1000)
+    const file = scratchSample(1000)
     const live = await LiveCatalogue.open(file)
     const old = live.current
     expect(old.size).toBe(1000)
     const oldCount = old.search({ query: 'malaria' }).count
 
-    writeFileSync(file, `${lines.join('\n')}\n`)
+    writeFileSync(file, sampleText())
     const outcome = await live.reload()
     expect(outcome.ok).toBe(true)
     expect(live.current.size).toBe(2000)
@@ -40,7 +29,7 @@ describe('LiveCatalogue', () => {
   })
 
   it('keeps the catalogue in use when a reload fails, and says where the file is wrong', async () => {
-    const file = scratchCatalogue(500)
+    const file = scratchSample(500)
     const live = await LiveCatalogue.open(file)
     const before = live.current
     appendFileSync(file, '{"uri": "/terms/broken", "type": "term"\n')
@@ -53,13 +42,13 @@ describe('LiveCatalogue', () => {
     expect(live.status.lastReloadError).toMatch(/line 501/)
 
     // Mended, the next reload clears the error.
-    writeFileSync(file, `${lines.slice(0, 600).join('\n')}\n`)
+    writeFileSync(file, sampleText(600))
     expect((await live.reload()).ok).toBe(true)
     expect(live.status).toMatchObject({ documents: 600, lastReloadError: null })
   })
 
   it('refuses a reloaded catalogue with an invalid document, keeping the old one', async () => {
-    const file = scratchCatalogue(300)
+    const file = scratchSample(300)
     const live = await LiveCatalogue.open(file)
     appendFileSync(file, `${JSON.stringify({ uri: '/terms/x', type: 'term' })}\n`)
     const outcome = await live.reload()
@@ -69,7 +58,7 @@ describe('LiveCatalogue', () => {
   })
 
   it('coalesces reloads asked for while one runs into one more after it', async () => {
-    const file = scratchCatalogue(200)
+    const file = scratchSample(200)
     const outcomes: ReloadOutcome[] = []
     const live = await LiveCatalogue.open(file, { onReload: (outcome) => outcomes.push(outcome) })
     const first = live.reload()
@@ -86,7 +75,7 @@ describe('LiveCatalogue', () => {
   })
 
   it('reloads by itself when the watched file changes', async () => {
-    const file = scratchCatalogue(100)
+    const file = scratchSample(100)
     const outcomes: ReloadOutcome[] = []
     const live = await LiveCatalogue.open(file, {
       debounce: 50,
@@ -94,7 +83,7 @@ describe('LiveCatalogue', () => {
     })
     const stop = await live.watch()
     try {
-      writeFileSync(file, `${lines.slice(0, 150).join('\n')}\n`)
+      writeFileSync(file, sampleText(150))
       await expect.poll(() => live.current.size, { timeout: 10_000 }).toBe(150)
       expect(outcomes.at(-1)?.ok).toBe(true)
     } finally {
@@ -102,7 +91,7 @@ describe('LiveCatalogue', () => {
     }
     // Stopped: a later change is not picked up.
     const reloads = outcomes.length
-    writeFileSync(file, `${lines.slice(0, 120).join('\n')}\n`)
+    writeFileSync(file, sampleText(120))
     await new Promise((resolve) => setTimeout(resolve, 400))
     expect(outcomes).toHaveLength(reloads)
     expect(live.current.size).toBe(150)

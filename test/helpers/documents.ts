@@ -1,5 +1,9 @@
 /** Small valid catalogue documents that tests build their own catalogues from. */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { CatalogueDocument } from '../../packages/core/src/index.js'
+import { SAMPLE } from './corpus.js'
 
 /** A valid term document: the smallest document with a title to search. */
 export function termDocument(id: string, title = `Term ${id}`): CatalogueDocument {
@@ -12,4 +16,19 @@ export function termDocument(id: string, title = `Term ${id}`): CatalogueDocumen
     external_identifiers: [{ identifier: `/subjects/${id}`, source: 'archivesspace' }],
     group: { identifier: `/terms/${id}`, title, category: 'subject', creators: [], dates: [] },
   } as CatalogueDocument
+}
+
+let sampleLines: string[] | undefined
+
+/** The first `count` documents of the sample catalogue as NDJSON text (all of them by default). */
+export function sampleText(count?: number): string {
+  sampleLines ??= readFileSync(SAMPLE, 'utf8').trimEnd().split('\n')
+  return `${sampleLines.slice(0, count).join('\n')}\n`
+}
+
+/** A new scratch file `catalogue.ndjson` of the sample's first `count` documents. */
+export function scratchSample(count?: number): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'catalogue-scratch-')), 'catalogue.ndjson')
+  writeFileSync(file, sampleText(count))
+  return file
 }

@@ -3,20 +3,16 @@
  * request sees, a failed one changes nothing but `/health`'s `last_reload_error`, and `/health`
  * is never cached.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { writeFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { LiveCatalogue } from '../../packages/core/src/index.js'
 import { createApp } from '../../packages/http/src/index.js'
 import { SAMPLE } from '../helpers/corpus.js'
-
-const lines = readFileSync(SAMPLE, 'utf8').trimEnd().split('\n')
+import { sampleText, scratchSample } from '../helpers/documents.js'
 
 describe('an app over a LiveCatalogue', () => {
   it('answers from the reloaded catalogue, and reports each reload on /health', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'catalogue-live-app-')), 'catalogue.ndjson')
-    writeFileSync(file, `${lines.slice(0, 800).join('\n')}\n`)
+    const file = scratchSample(800)
     const live = await LiveCatalogue.open(file)
     const app = createApp(live)
     const json = async (path: string) => (await app.request(path)).json() as Promise<never>
@@ -39,7 +35,7 @@ describe('an app over a LiveCatalogue', () => {
     const before: { count: number } = await json('/objects?limit=1')
     const etag = (await app.request('/objects?limit=1')).headers.get('etag')
 
-    writeFileSync(file, `${lines.join('\n')}\n`)
+    writeFileSync(file, sampleText())
     expect((await live.reload()).ok).toBe(true)
     const after: { count: number } = await json('/objects?limit=1')
     expect(after.count).toBeGreaterThan(before.count)
@@ -61,8 +57,7 @@ describe('an app over a LiveCatalogue', () => {
 
 describe('an app over a function giving the catalogue', () => {
   it('asks the function once per request, so an embedding app swaps catalogues itself', async () => {
-    const small = join(mkdtempSync(join(tmpdir(), 'catalogue-swap-')), 'small.ndjson')
-    writeFileSync(small, `${lines.slice(0, 100).join('\n')}\n`)
+    const small = scratchSample(100)
     const catalogues = [
       (await LiveCatalogue.open(small)).current,
       (await LiveCatalogue.open(SAMPLE)).current,
