@@ -11,16 +11,16 @@
  *      npm run loadtest -- --documents 20000 --connections 200 --seconds 60
  *      npm run loadtest -- --catalogue my-archive.ndjson
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { type ServedProcess, servedBy } from '../test/helpers/served-process.js'
+import { generatedCatalogue } from './generated-catalogue.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const { values } = parseArgs({
@@ -37,23 +37,8 @@ const quick = values.quick === true
 const connections = Number(values.connections ?? (quick ? 10 : 100))
 const seconds = Number(values.seconds ?? (quick ? 3 : 30))
 const reloads = quick ? 1 : 2
-const catalogue = values.catalogue ?? generated(Number(values.documents ?? (quick ? 0 : 100_000)))
-
-/**
- * A generated catalogue of `count` documents (made once, kept in the temporary folder), or the
- * sample for 0.
- */
-function generated(count: number): string {
-  if (count === 0) return join(root, 'data/sample.ndjson')
-  const file = join(tmpdir(), `archive-catalogue-loadtest-${count}.ndjson`)
-  if (!existsSync(file)) {
-    const script = join(root, 'scripts/generate-sample.ts')
-    const args = ['--import', 'tsx', script, '--count', String(count), '--out', file]
-    const made = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' })
-    if (made.status !== 0) throw new Error(`Could not generate ${file}`)
-  }
-  return file
-}
+const catalogue =
+  values.catalogue ?? generatedCatalogue(Number(values.documents ?? (quick ? 0 : 100_000)))
 
 /** What a front end asks, in about the proportions it asks it (searches and facets most). */
 async function frontEndRequests(
