@@ -5,7 +5,7 @@
  * `test/docs.test.ts` fails when the committed file is not what this gives.
  */
 
-import { PREFIX_LIMITS } from '../../packages/core/src/_text-index.js'
+import { PREFIX_LIMITS } from '../../packages/core/src/text/text-index.js'
 import {
   endpointParameters,
   loadCatalogue,

@@ -18,19 +18,21 @@ import {
   rankSiblings,
   resolveParents,
 } from './_hierarchy.js'
-import { TextIndex, type TextIndexBuilder } from './_text-index.js'
 import { TitleWordsBuilder } from './_title-words.js'
 import { type ValueColumn, ValueColumnBuilder } from './_value-column.js'
 import type { CatalogueDate, CatalogueDocument, DocumentType } from './documents.js'
 import { CatalogueError } from './errors.js'
 import { analyzerFor, type TextLanguage } from './languages.js'
+import { DocumentStoreBuilder } from './store/document-store.js'
+import { TextIndexBuilder } from './text/text-index-builder.js'
 
 /**
  * Builds the catalogue's columns and full-text index from documents added one at a time, in
  * catalogue order, so a loader can stream documents in without holding them all as objects.
  */
 export class CatalogueBuilder {
-  private readonly texts: string[] = []
+  private readonly documents = new DocumentStoreBuilder()
+  private count = 0
   private readonly uris: string[] = []
   private readonly uriIndex = new Map<string, number>()
   private readonly types: DocumentType[] = []
@@ -53,12 +55,12 @@ export class CatalogueBuilder {
   /** @param language how the text is analyzed (stemming, stop words) */
   constructor(language: TextLanguage = 'english') {
     this.language = language
-    this.text = TextIndex.builder(analyzerFor(language))
+    this.text = new TextIndexBuilder(analyzerFor(language))
   }
 
   /** Number of documents added so far. */
   get size(): number {
-    return this.texts.length
+    return this.count
   }
 
   /** Whether a document with this uri was added. */
@@ -74,8 +76,8 @@ export class CatalogueBuilder {
     if (this.uriIndex.has(document.uri)) {
       throw new CatalogueError('E_DUPLICATE_URI', `Duplicate uri ${document.uri}`)
     }
-    const index = this.texts.length
-    this.texts.push(text)
+    const index = this.count++
+    this.documents.add(document)
     this.hash.update(text)
     this.uris.push(document.uri)
     this.uriIndex.set(document.uri, index)
@@ -105,7 +107,7 @@ export class CatalogueBuilder {
 
   /** Finishes the catalogue. The builder must not be used afterwards. */
   build(): CatalogueData {
-    const size = this.texts.length
+    const size = this.count
     const columns = Object.fromEntries(
       COLUMN_NAMES.map((name) => [name, this.columns[name].build()]),
     ) as Record<ColumnName, ValueColumn> as Columns
@@ -146,10 +148,9 @@ export class CatalogueBuilder {
     const online = new Bitset(size)
     const onlineId = columns.online.idOfKey('true')
     if (onlineId !== undefined) columns.online.addDocuments([onlineId], online)
-    const texts = this.texts
     return {
       size,
-      texts,
+      documents: this.documents.build(),
       uris: this.uris,
       titles: this.titles,
       uriIndex: this.uriIndex,
@@ -163,7 +164,7 @@ export class CatalogueBuilder {
       titleWords: this.titleWords.build(),
       online,
       typeSets,
-      text: this.text.build((id) => searchableText(JSON.parse(texts[id]!))),
+      text: this.text.build(),
       language: this.language,
       version: this.hash.digest('hex').slice(0, 16),
     }

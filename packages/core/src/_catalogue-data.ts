@@ -1,10 +1,11 @@
 import type { Bitset } from './_bitset.js'
 import type { Hierarchy } from './_hierarchy.js'
-import type { TextIndex } from './_text-index.js'
 import type { TitleWords } from './_title-words.js'
 import type { ValueColumn } from './_value-column.js'
 import type { CatalogueDate, DocumentType } from './documents.js'
 import type { TextLanguage } from './languages.js'
+import type { DocumentStore } from './store/document-store.js'
+import type { TextIndex } from './text/text-index.js'
 
 /** The filterable fields, by column name: the one list the builder and snapshots follow. */
 export const COLUMN_NAMES = [
@@ -65,7 +66,7 @@ export interface GroupSummary {
 export interface CatalogueData {
   size: number
   /** Each document's JSON text: documents are parsed only when a response needs them whole. */
-  texts: string[]
+  documents: DocumentStore
   uris: string[]
   /** Each document's title, for the items that show only that (children, minimap, ancestors). */
   titles: string[]

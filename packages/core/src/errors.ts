@@ -11,6 +11,7 @@ export type CatalogueErrorCode =
   | 'E_EMPTY_CATALOGUE'
   | 'E_INVALID_CATALOGUE'
   | 'E_BAD_SNAPSHOT'
+  | 'E_TOO_LARGE'
 
 /** The one error type the core throws. Its message names the parameter, value, file or field. */
 export class CatalogueError extends Error {

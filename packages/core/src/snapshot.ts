@@ -11,15 +11,16 @@ import {
   type Columns,
   type SortKeys,
 } from './_catalogue-data.js'
-import { searchableText } from './_document-fields.js'
 import { deriveHierarchy } from './_hierarchy.js'
-import { TextIndex } from './_text-index.js'
 import { TitleWords } from './_title-words.js'
 import { ValueColumn } from './_value-column.js'
 import { Catalogue, type CatalogueOptions } from './catalogue.js'
 import type { DocumentType } from './documents.js'
 import { CatalogueError } from './errors.js'
 import { analyzerFor, type TextLanguage } from './languages.js'
+import { DocumentStore, type DocumentStoreParts } from './store/document-store.js'
+import { TextIndex } from './text/text-index.js'
+import type { TextIndexParts } from './text/text-index-parts.js'
 
 /**
  * A snapshot is a built catalogue written as a sequence of records: typed arrays are stored as
@@ -30,19 +31,32 @@ import { analyzerFor, type TextLanguage } from './languages.js'
  * Record: u32 name length, name (UTF-8), u8 kind, u32 byte length (×2: low, high), payload,
  * padding to 8 bytes.
  */
-const MAGIC = Buffer.from('archive-catalogue snapshot 4\n')
+const MAGIC = Buffer.from('archive-catalogue snapshot 5\n')
 const TEXT_CHUNK = 50_000
-const INDEX_CHUNK = 50_000
 
+/** A record's payload: what `kind` says how to read. */
 enum Kind {
   Json = 0,
   Uint32 = 1,
   Int32 = 2,
   Int16 = 3,
   Lines = 4,
+  Float32 = 5,
+  Uint8 = 6,
 }
 
-type Payload = Uint32Array | Int32Array | Int16Array
+const ARRAY_KINDS = [
+  [Kind.Uint32, Uint32Array],
+  [Kind.Int32, Int32Array],
+  [Kind.Int16, Int16Array],
+  [Kind.Float32, Float32Array],
+  [Kind.Uint8, Uint8Array],
+] as const
+
+type Payload = Uint32Array | Int32Array | Int16Array | Float32Array | Uint8Array
+
+/** A stored value: a typed array, a list of strings without newlines, or JSON. */
+type Part = Payload | string[] | number | string | Record<string, unknown>
 
 /** Whether a file starts like a snapshot (checked by `loadCatalogue`). */
 export async function isSnapshot(path: string): Promise<boolean> {
@@ -92,6 +106,14 @@ export async function saveSnapshot(catalogue: Catalogue, path: string): Promise<
     record(name, Kind.Json, Buffer.from(JSON.stringify(value)))
   const array = (name: string, value: Payload) =>
     record(name, kindOf(value), Buffer.from(value.buffer, value.byteOffset, value.byteLength))
+  /** Any part, by its type: lists of strings go in chunks, below V8's string length limit. */
+  const part = async (name: string, value: Part) => {
+    if (ArrayBuffer.isView(value)) return array(name, value)
+    if (!Array.isArray(value)) return json(name, value)
+    for (let i = 0; i === 0 || i < value.length; i += TEXT_CHUNK) {
+      await record(name, Kind.Lines, Buffer.from(value.slice(i, i + TEXT_CHUNK).join('\n')))
+    }
+  }
   try {
     await write(MAGIC)
     const data = catalogue.data
@@ -102,8 +124,8 @@ export async function saveSnapshot(catalogue: Catalogue, path: string): Promise<
       endianness: endianness(),
       options: catalogue.options,
     })
-    for (let i = 0; i < data.size; i += TEXT_CHUNK) {
-      await record('texts', Kind.Lines, Buffer.from(data.texts.slice(i, i + TEXT_CHUNK).join('\n')))
+    for (const [name, value] of Object.entries(data.documents.parts)) {
+      await part(`documents.${name}`, value)
     }
     await record('uris', Kind.Lines, Buffer.from(data.uris.join('\n')))
     for (let i = 0; i < data.size; i += TEXT_CHUNK) {
@@ -126,15 +148,8 @@ export async function saveSnapshot(catalogue: Catalogue, path: string): Promise<
     await array('childIndex', data.hierarchy.childIndex)
     await json('titleWords', data.titleWords.words)
     await array('titleWords.frequencies', data.titleWords.frequencies)
-    const { words, terms } = data.text.vocabulary
-    for (let i = 0; i < words.length; i += INDEX_CHUNK) {
-      await json('vocabulary.words', words.slice(i, i + INDEX_CHUNK))
-      await json('vocabulary.terms', terms.slice(i, i + INDEX_CHUNK))
-    }
-    const { index, ...search } = data.text.toJSON()
-    await json('search', search)
-    for (let i = 0; i < index.length; i += INDEX_CHUNK) {
-      await json('search.index', index.slice(i, i + INDEX_CHUNK))
+    for (const [name, value] of Object.entries(data.text.parts)) {
+      await part(`text.${name}`, value)
     }
     out.end()
     await once(out, 'finish')
@@ -184,7 +199,7 @@ export async function loadSnapshot(
   const take = (name: string) => {
     const found = records.get(name)
     if (!found) throw bad(path, `missing record '${name}'`)
-    return found
+    return found.payloads
   }
   const json = <T>(name: string) =>
     take(name).map((buffer) => JSON.parse(buffer.toString('utf8'))) as T[]
@@ -206,8 +221,8 @@ export async function loadSnapshot(
   const u32 = (name: string) => typed(take(name)[0]!, Uint32Array)
   const i32 = (name: string) => typed(take(name)[0]!, Int32Array)
   const i16 = (name: string) => typed(take(name)[0]!, Int16Array)
-  const texts = take('texts').flatMap((buffer) => buffer.toString('utf8').split('\n'))
-  if (texts.length !== header.size) throw bad(path, 'the document texts are incomplete')
+  const documents = new DocumentStore(partsNamed<DocumentStoreParts>(records, 'documents.'))
+  if (documents.size !== header.size) throw bad(path, 'the documents are incomplete')
   const column = <K extends string | number>(name: string) =>
     new ValueColumn<K>(
       json<K[]>(`column.${name}.keys`)[0]!,
@@ -228,22 +243,14 @@ export async function loadSnapshot(
     creatorMax: u32(`${prefix}.creatorMax`),
     typeRank: u32(`${prefix}.typeRank`),
   })
-  const search = json<Record<string, unknown>>('search')[0]!
-  const index = json<unknown[]>('search.index').flat()
-  const text = TextIndex.fromJSON(
-    { ...search, index } as never,
-    (id) => searchableText(JSON.parse(texts[id]!)),
-    analyzerFor(header.language),
-    {
-      words: records.has('vocabulary.words') ? json<string[]>('vocabulary.words').flat() : [],
-      terms: records.has('vocabulary.terms') ? json<string[]>('vocabulary.terms').flat() : [],
-    },
-  )
+  const textParts = partsNamed<TextIndexParts>(records, 'text.')
+  if (textParts.documentCount !== header.size) throw bad(path, 'the text index is incomplete')
+  const text = new TextIndex(textParts, analyzerFor(header.language))
   const uris = take('uris')[0]!.toString('utf8').split('\n')
   const types = uris.map((uri) => uri.slice(1, uri.indexOf('/', 1) - 1) as DocumentType)
   const data: CatalogueData = {
     size: header.size,
-    texts,
+    documents,
     uris,
     titles: json<string[]>('titles').flat(),
     uriIndex: new Map(uris.map((uri, index) => [uri, index])),
@@ -278,19 +285,42 @@ export async function loadSnapshot(
   })
 }
 
-function kindOf(value: Payload): Kind {
-  if (value instanceof Uint32Array) return Kind.Uint32
-  if (value instanceof Int32Array) return Kind.Int32
-  return Kind.Int16
+/** The records whose names start with a prefix, as the object they were written from. */
+function partsNamed<T>(records: Map<string, StoredRecord>, prefix: string): T {
+  const parts: Record<string, Part> = {}
+  for (const [name, record] of records) {
+    if (name.startsWith(prefix)) parts[name.slice(prefix.length)] = readPart(record)
+  }
+  return parts as T
 }
 
-async function readRecords(path: string): Promise<Map<string, Buffer[]>> {
+function kindOf(value: Payload): Kind {
+  return ARRAY_KINDS.find(([, Type]) => value instanceof Type)![0]
+}
+
+/** A stored part, read back by its records' kind. */
+function readPart({ kind, payloads }: StoredRecord): Part {
+  if (kind === Kind.Json) return JSON.parse(payloads[0]!.toString('utf8'))
+  if (kind === Kind.Lines) {
+    return payloads.flatMap((buffer) => (buffer.length > 0 ? buffer.toString('utf8').split('\n') : []))
+  }
+  const Type = ARRAY_KINDS.find(([arrayKind]) => arrayKind === kind)![1] as typeof Uint8Array
+  return typed(payloads[0]!, Type)
+}
+
+interface StoredRecord {
+  kind: Kind
+  /** One payload, or several for a list written in chunks. */
+  payloads: Buffer[]
+}
+
+async function readRecords(path: string): Promise<Map<string, StoredRecord>> {
   const handle = await open(path, 'r').catch((error: Error) => {
     throw new CatalogueError('E_UNREADABLE', `Cannot read ${path}: ${error.message}`, {
       cause: error,
     })
   })
-  const records = new Map<string, Buffer[]>()
+  const records = new Map<string, StoredRecord>()
   try {
     const { size } = await handle.stat()
     let position = MAGIC.length
@@ -309,7 +339,9 @@ async function readRecords(path: string): Promise<Map<string, Buffer[]>> {
       const length = head.readUInt32LE(1) + head.readUInt32LE(5) * 2 ** 32
       const payload = await read(length)
       position += (8 - (length % 8)) % 8
-      records.set(name, [...(records.get(name) ?? []), payload])
+      const record = records.get(name)
+      if (record) record.payloads.push(payload)
+      else records.set(name, { kind: head.readUInt8(0), payloads: [payload] })
     }
   } finally {
     await handle.close()

@@ -39,7 +39,7 @@ export class Engine {
 
   /** Parses the document at a position. */
   document(index: number): CatalogueDocument {
-    return JSON.parse(this.data.texts[index]!) as CatalogueDocument
+    return JSON.parse(this.data.documents.text(index)) as CatalogueDocument
   }
 
   /** The position of the document of a type and id; a {@link NotFoundError} when there is none. */

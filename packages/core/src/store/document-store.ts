@@ -1,0 +1,129 @@
+import type { CatalogueDocument } from '../documents.js'
+import { ByteStrings, ByteStringsBuilder } from './byte-strings.js'
+
+/**
+ * The parts of documents that repeat across many of them: the group (the same for a whole
+ * collection), each ancestor, each agent, term and date. Each distinct one is stored once and
+ * the documents refer to it.
+ */
+const SHARED_FIELDS: ReadonlySet<string> = new Set([
+  'group',
+  'ancestors',
+  'people',
+  'organizations',
+  'families',
+  'creators',
+  'terms',
+  'dates',
+  'languages',
+  'extents',
+  'external_identifiers',
+])
+/** A reference in a document's stored text: `\u0001` id (base 36) `\u0002`. JSON text escapes
+ * both characters, so they never occur in it otherwise. */
+const OPEN = '\u0001'
+const CLOSE = '\u0002'
+
+/** The stored parts of a {@link DocumentStore}, as a snapshot writes them. */
+export interface DocumentStoreParts {
+  /** Each document's own text (UTF-8), with references. */
+  documentBytes: Uint8Array
+  documentOffsets: Uint32Array
+  /** Each shared part's JSON text (UTF-8). */
+  sharedBytes: Uint8Array
+  sharedOffsets: Uint32Array
+}
+
+/**
+ * Every document's JSON text, as UTF-8 bytes: each document's own fields, with references to
+ * the parts it shares with others. Reading one rebuilds its text (parsing it is the caller's).
+ */
+export class DocumentStore {
+  private readonly documents: ByteStrings
+  private readonly shared: ByteStrings
+
+  constructor(parts: DocumentStoreParts) {
+    this.documents = new ByteStrings({ bytes: parts.documentBytes, offsets: parts.documentOffsets })
+    this.shared = new ByteStrings({ bytes: parts.sharedBytes, offsets: parts.sharedOffsets })
+  }
+
+  get size(): number {
+    return this.documents.size
+  }
+
+  /** The stored arrays, for snapshots. */
+  get parts(): DocumentStoreParts {
+    const documents = this.documents.stored
+    const shared = this.shared.stored
+    return {
+      documentBytes: documents.bytes,
+      documentOffsets: documents.offsets,
+      sharedBytes: shared.bytes,
+      sharedOffsets: shared.offsets,
+    }
+  }
+
+  /** The JSON text of the document at a position. */
+  text(index: number): string {
+    const own = this.documents.get(index)
+    let open = own.indexOf(OPEN)
+    if (open < 0) return own
+    let text = ''
+    let from = 0
+    while (open >= 0) {
+      const close = own.indexOf(CLOSE, open)
+      text += own.slice(from, open) + this.shared.get(Number.parseInt(own.slice(open + 1, close), 36))
+      from = close + 1
+      open = own.indexOf(OPEN, from)
+    }
+    return text + own.slice(from)
+  }
+}
+
+/** Stores documents one at a time, sharing their repeated parts. */
+export class DocumentStoreBuilder {
+  private readonly documents = new ByteStringsBuilder()
+  private readonly shared = new ByteStringsBuilder()
+  private readonly sharedIds = new Map<string, string>()
+
+  add(document: CatalogueDocument): void {
+    let text = '{'
+    for (const [key, value] of Object.entries(document)) {
+      if (value === undefined) continue
+      if (text.length > 1) text += ','
+      text += `${JSON.stringify(key)}:`
+      if (!SHARED_FIELDS.has(key) || value === null || typeof value !== 'object') {
+        text += JSON.stringify(value)
+      } else if (Array.isArray(value)) {
+        text += `[${value.map((item) => this.reference(item)).join(',')}]`
+      } else {
+        text += this.reference(value)
+      }
+    }
+    this.documents.add(`${text}}`)
+  }
+
+  build(): DocumentStore {
+    this.sharedIds.clear()
+    const documents = this.documents.build().stored
+    const shared = this.shared.build().stored
+    return new DocumentStore({
+      documentBytes: documents.bytes,
+      documentOffsets: documents.offsets,
+      sharedBytes: shared.bytes,
+      sharedOffsets: shared.offsets,
+    })
+  }
+
+  /** A reference to a shared part (stored the first time it is seen), or a scalar as it is. */
+  private reference(value: unknown): string {
+    const json = JSON.stringify(value) ?? 'null'
+    if (value === null || typeof value !== 'object') return json
+    let reference = this.sharedIds.get(json)
+    if (reference === undefined) {
+      reference = `${OPEN}${this.shared.add(json).toString(36)}${CLOSE}`
+      this.sharedIds.set(json, reference)
+    }
+    return reference
+  }
+}

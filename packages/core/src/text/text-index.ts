@@ -1,0 +1,244 @@
+import {
+  filterMatches,
+  intersect,
+  type Matches,
+  NO_MATCHES,
+  subtract,
+  union,
+  unionAll,
+} from '../_matches.js'
+import type { Analyzer } from '../languages.js'
+import type { QueryNode } from '../query-syntax.js'
+import { NONE, type TextIndexParts, VALUE_BREAK } from './text-index-parts.js'
+import { readVarints } from './varint.js'
+
+/**
+ * A prefix reads at most this many terms, and this many postings (by its terms' document
+ * frequencies): one that would read more keeps its most frequent terms within both bounds,
+ * so `a*` over a million documents costs what a common word does, and finds the documents of
+ * its most frequent words.
+ */
+export const PREFIX_LIMITS = { terms: 2000, postings: 2_000_000 } as const
+
+/**
+ * The full-text index: posting lists as slices of typed arrays (ascending ids, scores
+ * precomputed), each document's tokens for phrases and prefixes, and the sorted words and terms.
+ * A term's matches are views into the arrays, so a query allocates only for what it combines.
+ * Query semantics are API.md §4's.
+ */
+export class TextIndex {
+  /** The stored arrays, as a snapshot writes them. */
+  readonly parts: TextIndexParts
+  /** The analysis of the catalogue's language (queries are analyzed the same way). */
+  readonly analyzer: Analyzer
+  /** How many words analyze to each term (to know when a prefix needs a check). */
+  private readonly wordsPerTerm: Uint32Array
+  private everything: Matches | undefined
+  /** Reused by every sequence decoding. */
+  private readonly decoded = { values: new Int32Array(256) }
+  /** Reused by every phrase check: the terms of the last positions read. */
+  private ring = new Int32Array(16)
+
+  constructor(parts: TextIndexParts, analyzer: Analyzer) {
+    this.parts = parts
+    this.analyzer = analyzer
+    this.wordsPerTerm = new Uint32Array(parts.terms.length)
+    for (const term of parts.wordTerms) this.wordsPerTerm[term]!++
+  }
+
+  /** The number of documents indexed. */
+  get size(): number {
+    return this.parts.documentCount
+  }
+
+  /**
+   * Evaluates a parsed query into scored matches (ascending ids). A negation is everything but
+   * what it negates (an AND subtracts it from its positive parts instead); documents matched
+   * only through a negation or `*` score 0.
+   */
+  evaluate(node: QueryNode): Matches {
+    switch (node.kind) {
+      case 'term':
+        return this.postings(node.term)
+      case 'prefix':
+        return this.prefixPostings(node.prefix)
+      case 'phrase':
+        return this.phrase(node.terms, node.positions)
+      case 'all':
+        return this.all()
+      case 'nothing':
+        return NO_MATCHES
+      case 'not':
+        return subtract(this.all(), this.evaluate(node.child))
+      case 'or':
+        return node.children.map((child) => this.evaluate(child)).reduce(union)
+      case 'and': {
+        const positives = node.children.filter((child) => child.kind !== 'not')
+        const negatives = node.children.filter((child) => child.kind === 'not')
+        const sets = positives.map((child) => this.evaluate(child))
+        sets.sort((a, b) => a.ids.length - b.ids.length)
+        // Exclusions only: everything the exclusions do not match.
+        let result = sets.length > 0 ? sets.reduce(intersect) : this.all()
+        for (const negative of negatives) {
+          if (result.ids.length === 0) break
+          if (negative.kind === 'not') result = subtract(result, this.evaluate(negative.child))
+        }
+        return result
+      }
+    }
+  }
+
+  /** Every document, score 0 (kept once made). */
+  private all(): Matches {
+    if (!this.everything) {
+      const count = this.size
+      const ids = new Uint32Array(count)
+      for (let id = 0; id < count; id++) ids[id] = id
+      this.everything = { ids, scores: new Float32Array(count) }
+    }
+    return this.everything
+  }
+
+  /** The documents containing an analyzed term, with their score for it: views, no copy. */
+  private postings(term: string): Matches {
+    const id = indexOf(this.parts.terms, term)
+    return id === NONE ? NO_MATCHES : this.postingsOf(id)
+  }
+
+  private postingsOf(term: number): Matches {
+    const { termOffsets, postingIds, postingScores } = this.parts
+    const start = termOffsets[term]!
+    const end = termOffsets[term + 1]!
+    return { ids: postingIds.subarray(start, end), scores: postingScores.subarray(start, end) }
+  }
+
+  /**
+   * `word*`: the words as written that begin with the prefix (never a shorter one). They are
+   * found through the index terms they analyze to; a term that other words analyze to as well
+   * (`run` for `running` and `runs`, with `runn*`) finds documents that are checked for a word
+   * with the prefix. A prefix of very many terms keeps the most frequent.
+   */
+  private prefixPostings(prefix: string): Matches {
+    const { words, wordTerms, termOffsets } = this.parts
+    const first = lowerBound(words, prefix)
+    let end = first
+    const inRange = new Map<number, number>()
+    for (; end < words.length && words[end]!.startsWith(prefix); end++) {
+      const term = wordTerms[end]!
+      inRange.set(term, (inRange.get(term) ?? 0) + 1)
+    }
+    const frequency = (term: number) => termOffsets[term + 1]! - termOffsets[term]!
+    const byFrequency = [...inRange.keys()].sort((a, b) => frequency(b) - frequency(a) || a - b)
+    const exact: Matches[] = []
+    const shared: Matches[] = []
+    let postings = 0
+    for (const term of byFrequency) {
+      if (exact.length + shared.length >= PREFIX_LIMITS.terms) break
+      if (postings > 0 && postings + frequency(term) > PREFIX_LIMITS.postings) break
+      postings += frequency(term)
+      const found = this.postingsOf(term)
+      if (inRange.get(term) === this.wordsPerTerm[term]) exact.push(found)
+      else shared.push(found)
+    }
+    const certain = unionAll(exact, this.size)
+    if (shared.length === 0) return certain
+    const others = subtract(unionAll(shared, this.size), certain)
+    return union(
+      certain,
+      filterMatches(others, (id) => this.hasWordIn(id, first, end)),
+    )
+  }
+
+  /** Whether a document holds an indexed word whose rank is in `[first, end)`. */
+  private hasWordIn(id: number, first: number, end: number): boolean {
+    const { formWords, formTerms } = this.parts
+    const count = this.decode(id)
+    const values = this.decoded.values
+    for (let i = 0; i < count; i++) {
+      const form = values[i]! - 1
+      if (form < 0 || formTerms[form] === NONE) continue
+      const word = formWords[form]!
+      if (word >= first && word < end) return true
+    }
+    return false
+  }
+
+  /**
+   * A phrase: its terms at the given relative positions within one value. The documents with
+   * every term are the candidates, and each is checked against its token sequence.
+   */
+  private phrase(terms: string[], positions: number[]): Matches {
+    const ids = terms.map((term) => indexOf(this.parts.terms, term))
+    if (ids.includes(NONE)) return NO_MATCHES
+    const candidates = ids
+      .map((id) => this.postingsOf(id))
+      .sort((a, b) => a.ids.length - b.ids.length)
+      .reduce(intersect)
+    return filterMatches(candidates, (id) => this.containsPhrase(id, ids, positions))
+  }
+
+  /**
+   * Reads the document's tokens once, keeping the terms of the current value's last few
+   * positions in a ring, and stops at the first place the phrase fits. A window is compared
+   * only when its last term is the phrase's last term, so most tokens cost one comparison.
+   */
+  private containsPhrase(id: number, terms: number[], positions: number[]): boolean {
+    const { formTerms, sequences, sequenceOffsets } = this.parts
+    const last = positions[positions.length - 1]!
+    const lastTerm = terms[terms.length - 1]!
+    const width = last + 1
+    const ring = this.ring.length >= width ? this.ring : (this.ring = new Int32Array(width * 2))
+    let inValue = 0
+    let at = sequenceOffsets[id]!
+    const end = sequenceOffsets[id + 1]!
+    while (at < end) {
+      let form = 0
+      let shift = 0
+      let byte: number
+      do {
+        byte = sequences[at++]!
+        form |= (byte & 0x7f) << shift
+        shift += 7
+      } while (byte & 0x80)
+      if (form === VALUE_BREAK) {
+        inValue = 0
+        continue
+      }
+      const term = formTerms[form - 1]!
+      ring[inValue % width] = term
+      inValue++
+      if (term !== lastTerm || inValue < width) continue
+      const start = inValue - width
+      let fits = true
+      for (let i = 0; i < terms.length - 1 && fits; i++) {
+        fits = ring[(start + positions[i]!) % width] === terms[i]
+      }
+      if (fits) return true
+    }
+    return false
+  }
+
+  /** Decodes a document's token sequence into {@link decoded}; returns its length. */
+  private decode(id: number): number {
+    const { sequences, sequenceOffsets } = this.parts
+    return readVarints(sequences, sequenceOffsets[id]!, sequenceOffsets[id + 1]!, this.decoded)
+  }
+}
+
+/** The index of a value in a sorted list, or {@link NONE}. */
+function indexOf(sorted: readonly string[], value: string): number {
+  const at = lowerBound(sorted, value)
+  return sorted[at] === value ? at : NONE
+}
+
+/** The first index of a sorted list whose value is not below `value`. */
+function lowerBound(sorted: readonly string[], value: string): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (sorted[mid]! < value) low = mid + 1
+    else high = mid
+  }
+  return low
+}
