@@ -3,10 +3,11 @@ import { defineConfig } from 'tsup'
 import { jsonSchemaFiles } from './src/json-schemas.js'
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // The worker that stores documents during a load is a file of its own beside index.js.
+  entry: { index: 'src/index.ts', 'document-store-worker': 'src/store/document-store-worker.ts' },
   format: ['esm'],
   target: 'node20',
-  dts: true,
+  dts: { entry: 'src/index.ts' },
   clean: true,
   sourcemap: true,
   // The JSON Schemas editors validate documents with, published as `schemas/*.json`.

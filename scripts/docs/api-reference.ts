@@ -5,7 +5,6 @@
  * `test/docs.test.ts` fails when the committed file is not what this gives.
  */
 
-import { PREFIX_LIMITS } from '../../packages/core/src/text/text-index.js'
 import {
   endpointParameters,
   loadCatalogue,
@@ -13,6 +12,7 @@ import {
   type ResponseShape,
   responseSchemas,
 } from '../../packages/core/src/index.js'
+import { PREFIX_LIMITS } from '../../packages/core/src/text/text-index.js'
 import { statusText } from '../../packages/http/src/errors.js'
 import { type App, createApp } from '../../packages/http/src/index.js'
 import { describeParameters } from '../../packages/http/src/parameters.js'

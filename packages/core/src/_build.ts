@@ -23,7 +23,7 @@ import { type ValueColumn, ValueColumnBuilder } from './_value-column.js'
 import type { CatalogueDate, CatalogueDocument, DocumentType } from './documents.js'
 import { CatalogueError } from './errors.js'
 import { analyzerFor, type TextLanguage } from './languages.js'
-import { DocumentStoreBuilder } from './store/document-store.js'
+import { type DocumentStore, DocumentStoreBuilder } from './store/document-store.js'
 import { TextIndexBuilder } from './text/text-index-builder.js'
 
 /**
@@ -31,7 +31,8 @@ import { TextIndexBuilder } from './text/text-index-builder.js'
  * catalogue order, so a loader can stream documents in without holding them all as objects.
  */
 export class CatalogueBuilder {
-  private readonly documents = new DocumentStoreBuilder()
+  /** Null when the documents are stored elsewhere (on a worker) and given to {@link build}. */
+  private readonly documents: DocumentStoreBuilder | null
   private count = 0
   private readonly uris: string[] = []
   private readonly uriIndex = new Map<string, number>()
@@ -52,9 +53,13 @@ export class CatalogueBuilder {
   /** Hierarchy problems found by {@link build}: the documents stay, as top-level ones. */
   warnings: HierarchyWarning[] = []
 
-  /** @param language how the text is analyzed (stemming, stop words) */
-  constructor(language: TextLanguage = 'english') {
+  /**
+   * @param language how the text is analyzed (stemming, stop words)
+   * @param storesDocuments false when the caller stores the documents and passes them to build
+   */
+  constructor(language: TextLanguage = 'english', storesDocuments = true) {
     this.language = language
+    this.documents = storesDocuments ? new DocumentStoreBuilder() : null
     this.text = new TextIndexBuilder(analyzerFor(language))
   }
 
@@ -77,7 +82,7 @@ export class CatalogueBuilder {
       throw new CatalogueError('E_DUPLICATE_URI', `Duplicate uri ${document.uri}`)
     }
     const index = this.count++
-    this.documents.add(document)
+    this.documents?.add(document)
     this.hash.update(text)
     this.uris.push(document.uri)
     this.uriIndex.set(document.uri, index)
@@ -105,8 +110,15 @@ export class CatalogueBuilder {
     this.text.add(searchableText(document))
   }
 
-  /** Finishes the catalogue. The builder must not be used afterwards. */
-  build(): CatalogueData {
+  /**
+   * Finishes the catalogue. The builder must not be used afterwards.
+   * @param stored the documents, when this builder was made not to store them
+   */
+  build(stored?: DocumentStore): CatalogueData {
+    const documents = stored ?? this.documents?.build()
+    if (!documents || documents.size !== this.count) {
+      throw new Error('CatalogueBuilder.build needs the store of the documents added')
+    }
     const size = this.count
     const columns = Object.fromEntries(
       COLUMN_NAMES.map((name) => [name, this.columns[name].build()]),
@@ -150,7 +162,7 @@ export class CatalogueBuilder {
     if (onlineId !== undefined) columns.online.addDocuments([onlineId], online)
     return {
       size,
-      documents: this.documents.build(),
+      documents,
       uris: this.uris,
       titles: this.titles,
       uriIndex: this.uriIndex,

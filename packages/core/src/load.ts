@@ -1,4 +1,5 @@
 import { CatalogueBuilder } from './_build.js'
+import type { CatalogueData } from './_catalogue-data.js'
 import { type HierarchyWarning, parentUri, resolveParents } from './_hierarchy.js'
 import { Catalogue, type CatalogueOptions } from './catalogue.js'
 import type { CatalogueDocument, DocumentType } from './documents.js'
@@ -12,6 +13,7 @@ import {
   readDocuments,
 } from './read-documents.js'
 import { isSnapshot, loadSnapshot } from './snapshot.js'
+import { DocumentStoreInWorker } from './store/document-store-in-worker.js'
 import { type Problem, validateDocument } from './validate.js'
 
 /** A document that was refused, where it was and why. */
@@ -89,12 +91,22 @@ export async function loadCatalogue(path: string, options: LoadOptions = {}): Pr
       milliseconds: performance.now() - started,
     }
   }
-  const { documents, invalid, seen, warnings: readWarnings } = await collect(path, options)
-  if (invalid.length > 0 && !options.skipInvalid) {
-    throw new InvalidCatalogueError(invalid, options.maxReported ?? 20)
+  // The documents are stored on a worker thread while this one validates and indexes them.
+  const stored = new DocumentStoreInWorker()
+  let data: CatalogueData
+  let collected: Awaited<ReturnType<typeof collect>>
+  try {
+    collected = await collect(path, options, stored)
+    const { documents, invalid } = collected
+    if (invalid.length > 0 && !options.skipInvalid) {
+      throw new InvalidCatalogueError(invalid, options.maxReported ?? 20)
+    }
+    if (documents.size === 0) throw empty(path)
+    data = documents.build(await stored.build())
+  } finally {
+    await stored.close()
   }
-  if (documents.size === 0) throw empty(path)
-  const data = documents.build()
+  const { documents, invalid, seen, warnings: readWarnings } = collected
   const catalogue = new Catalogue(data, options)
   return {
     catalogue,
@@ -158,8 +170,8 @@ function sourced(
   })
 }
 
-async function collect(path: string, options: LoadOptions) {
-  const documents = new CatalogueBuilder(options.language)
+async function collect(path: string, options: LoadOptions, stored: DocumentStoreInWorker) {
+  const documents = new CatalogueBuilder(options.language, false)
   const invalid: InvalidDocument[] = []
   const seen = new Map<string, DocumentSource>()
   const warnings: LoadWarning[] = []
@@ -178,7 +190,12 @@ async function collect(path: string, options: LoadOptions) {
       continue
     }
     // Once a load is refused, building the rest would be wasted work.
-    if (invalid.length === 0 || options.skipInvalid) documents.add(value as CatalogueDocument, text)
+    if (invalid.length === 0 || options.skipInvalid) {
+      const document = value as CatalogueDocument
+      const json = text ?? JSON.stringify(document)
+      documents.add(document, json)
+      stored.add(json)
+    }
   }
   return { documents, invalid, seen, warnings }
 }

@@ -302,7 +302,9 @@ function kindOf(value: Payload): Kind {
 function readPart({ kind, payloads }: StoredRecord): Part {
   if (kind === Kind.Json) return JSON.parse(payloads[0]!.toString('utf8'))
   if (kind === Kind.Lines) {
-    return payloads.flatMap((buffer) => (buffer.length > 0 ? buffer.toString('utf8').split('\n') : []))
+    return payloads.flatMap((buffer) =>
+      buffer.length > 0 ? buffer.toString('utf8').split('\n') : [],
+    )
   }
   const Type = ARRAY_KINDS.find(([arrayKind]) => arrayKind === kind)![1] as typeof Uint8Array
   return typed(payloads[0]!, Type)

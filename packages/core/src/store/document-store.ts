@@ -72,7 +72,8 @@ export class DocumentStore {
     let from = 0
     while (open >= 0) {
       const close = own.indexOf(CLOSE, open)
-      text += own.slice(from, open) + this.shared.get(Number.parseInt(own.slice(open + 1, close), 36))
+      text +=
+        own.slice(from, open) + this.shared.get(Number.parseInt(own.slice(open + 1, close), 36))
       from = close + 1
       open = own.indexOf(OPEN, from)
     }

@@ -44,7 +44,10 @@ export class GrowableArray<T extends TypedArray> {
 
   private grow(needed: number): void {
     // Double while small, then grow by half: a 1M-document log is hundreds of MB.
-    const capacity = Math.max(needed, this.values.length < 1 << 24 ? this.values.length * 2 : Math.ceil(this.values.length * 1.5))
+    const capacity = Math.max(
+      needed,
+      this.values.length < 1 << 24 ? this.values.length * 2 : Math.ceil(this.values.length * 1.5),
+    )
     const values = new this.Type(capacity)
     values.set(this.values)
     this.values = values

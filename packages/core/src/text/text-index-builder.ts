@@ -82,7 +82,9 @@ export class TextIndexBuilder {
     }
     this.documentTerms.length = 0
     for (const frequencies of this.documentFrequencies) frequencies.length = 0
-    distinct.forEach((length, field) => this.fieldLengths[field]!.push(length))
+    distinct.forEach((length, field) => {
+      this.fieldLengths[field]!.push(length)
+    })
     this.sequenceOffsets.push(this.sequences.length)
   }
 

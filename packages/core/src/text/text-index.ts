@@ -187,7 +187,8 @@ export class TextIndex {
     const last = positions[positions.length - 1]!
     const lastTerm = terms[terms.length - 1]!
     const width = last + 1
-    const ring = this.ring.length >= width ? this.ring : (this.ring = new Int32Array(width * 2))
+    if (this.ring.length < width) this.ring = new Int32Array(width * 2)
+    const ring = this.ring
     let inValue = 0
     let at = sequenceOffsets[id]!
     const end = sequenceOffsets[id + 1]!

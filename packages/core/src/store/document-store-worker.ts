@@ -1,0 +1,24 @@
+/**
+ * The worker thread that stores documents while the main thread indexes them: it receives
+ * documents' JSON texts in batches, stores them ({@link DocumentStoreBuilder}), and at the end
+ * hands the store's arrays back without copying them.
+ */
+import { parentPort } from 'node:worker_threads'
+import { DocumentStoreBuilder } from './document-store.js'
+import type { StoreMessage } from './document-store-in-worker.js'
+
+const port = parentPort!
+const store = new DocumentStoreBuilder()
+port.on('message', (message: StoreMessage) => {
+  if (message.texts) {
+    for (const text of message.texts) store.add(JSON.parse(text))
+    return
+  }
+  const { parts } = store.build()
+  port.postMessage(parts, [
+    parts.documentBytes.buffer,
+    parts.documentOffsets.buffer,
+    parts.sharedBytes.buffer,
+    parts.sharedOffsets.buffer,
+  ] as ArrayBuffer[])
+})

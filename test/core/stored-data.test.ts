@@ -1,0 +1,91 @@
+/**
+ * The byte layouts the catalogue keeps its data in: documents as UTF-8 with their shared parts
+ * stored once, strings in one buffer, and variable-length integers. Each must give back
+ * exactly what went in, for any input.
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { CatalogueDocument } from '../../packages/core/src/index.js'
+import { ByteStringsBuilder } from '../../packages/core/src/store/byte-strings.js'
+import { DocumentStoreBuilder } from '../../packages/core/src/store/document-store.js'
+import { GrowableArray } from '../../packages/core/src/text/growable-array.js'
+import { readVarints, writeVarint } from '../../packages/core/src/text/varint.js'
+import { corpusDocuments } from '../helpers/corpus.js'
+
+/** A document-like object: shared fields (group, ancestors, terms…) among arbitrary others. */
+const documentLike = fc.record(
+  {
+    uri: fc.string(),
+    title: fc.string({ unit: 'binary' }),
+    group: fc.jsonValue(),
+    ancestors: fc.array(fc.jsonValue(), { maxLength: 4 }),
+    terms: fc.array(fc.jsonValue(), { maxLength: 4 }),
+    notes: fc.jsonValue(),
+    extra: fc.dictionary(fc.string(), fc.jsonValue()),
+  },
+  { requiredKeys: ['uri'] },
+)
+
+describe('the document store', () => {
+  it('gives back every document as it went in, for any documents', () => {
+    fc.assert(
+      fc.property(fc.array(documentLike, { minLength: 1, maxLength: 20 }), (documents) => {
+        const builder = new DocumentStoreBuilder()
+        for (const document of documents) builder.add(document as unknown as CatalogueDocument)
+        const store = builder.build()
+        expect(store.size).toBe(documents.length)
+        documents.forEach((document, index) => {
+          expect(JSON.parse(store.text(index))).toEqual(JSON.parse(JSON.stringify(document)))
+        })
+      }),
+    )
+  })
+
+  it('stores a part that many documents share once, and the real corpus exactly', () => {
+    const documents = ['agent', 'collection', 'object', 'term'].flatMap(corpusDocuments)
+    const builder = new DocumentStoreBuilder()
+    for (const document of documents) builder.add(document as CatalogueDocument)
+    const store = builder.build()
+    documents.forEach((document, index) => {
+      expect(JSON.parse(store.text(index))).toEqual(document)
+    })
+    const { documentBytes, sharedBytes } = store.parts
+    const whole = documents.reduce((sum, d) => sum + Buffer.byteLength(JSON.stringify(d)), 0)
+    expect(documentBytes.length + sharedBytes.length).toBeLessThan(whole)
+  })
+})
+
+describe('strings in one buffer', () => {
+  it('gives back any strings, across growth of the buffer', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ unit: 'binary', maxLength: 5000 }), { maxLength: 60 }),
+        (strings) => {
+          const builder = new ByteStringsBuilder()
+          strings.forEach((value, index) => {
+            expect(builder.add(value)).toBe(index)
+          })
+          const stored = builder.build()
+          expect(stored.size).toBe(strings.length)
+          strings.forEach((value, index) => {
+            expect(stored.get(index)).toBe(value)
+          })
+        },
+      ),
+    )
+  })
+})
+
+describe('variable-length integers', () => {
+  it('read back as written, for any u32', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: 2 ** 31 - 1 }), { maxLength: 600 }), (values) => {
+        const bytes = new GrowableArray(Uint8Array, 1)
+        for (const value of values) writeVarint(bytes, value)
+        const out = { values: new Int32Array(1) }
+        const count = readVarints(bytes.toArray(), 0, bytes.length, out)
+        expect(Array.from(out.values.subarray(0, count))).toEqual(values)
+      }),
+    )
+  })
+})
