@@ -95,10 +95,16 @@ export class Bitset {
   /** The ids in ascending order. */
   toArray(): Uint32Array {
     const ids = new Uint32Array(this.count())
+    const words = this.words
     let n = 0
-    this.forEachId((id) => {
-      ids[n++] = id
-    })
+    for (let i = 0; i < words.length; i++) {
+      let word = words[i]!
+      while (word !== 0) {
+        const low = word & -word
+        ids[n++] = (i << 5) + 31 - Math.clz32(low)
+        word ^= low
+      }
+    }
     return ids
   }
 }

@@ -45,7 +45,8 @@ export class GroupCounters {
     this.busy = true
     const { hits, onlineHits, best, firstSeen } = this.counters
     const touched: number[] = []
-    const online = data.online
+    const onlineWords = data.online.words
+    const allowedWords = allowed.words
     const groupOf = data.groupOf
     const visit = (id: number, score: number) => {
       const group = groupOf[id]!
@@ -55,13 +56,14 @@ export class GroupCounters {
         best[group] = score
       } else if (score > best[group]!) best[group] = score
       hits[group]!++
-      if (online.has(id)) onlineHits[group]!++
+      if ((onlineWords[id >>> 5]! & (1 << (id & 31))) !== 0) onlineHits[group]!++
     }
     try {
       if (matches) {
-        for (let i = 0; i < matches.ids.length; i++) {
-          const id = matches.ids[i]!
-          if (allowed.has(id)) visit(id, matches.scores[i]!)
+        const { ids, scores } = matches
+        for (let i = 0; i < ids.length; i++) {
+          const id = ids[i]!
+          if ((allowedWords[id >>> 5]! & (1 << (id & 31))) !== 0) visit(id, scores[i]!)
         }
       } else {
         allowed.forEachId((id) => visit(id, 0))
