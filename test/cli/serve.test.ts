@@ -117,6 +117,10 @@ describe('catalogue serve', () => {
       [['--port', 'http'], "--port expects an integer from 0 to 65535, got 'http'"],
       [['--port', '70000'], "--port expects an integer from 0 to 65535, got '70000'"],
       [['--max-limit', '0'], "--max-limit expects an integer from 1 to 1000000, got '0'"],
+      [
+        ['--response-cache', '-1'],
+        "--response-cache expects an integer from 0 to 1000000, got '-1'",
+      ],
       [['--base-url', 'example.org'], "--base-url expects an absolute URL, got 'example.org'"],
       [['--citation-url', 'dimes'], "--citation-url expects an absolute URL, got 'dimes'"],
     ])('exits 2 for %j', async (args, message) => {

@@ -12,9 +12,11 @@ import { negotiate, prefersHtml, type Representation } from './negotiate.js'
 import { openApiDocument } from './openapi.js'
 import { renderHtml } from './render-html.js'
 import { headerValue, splitTarget } from './request-target.js'
+import { ResponseCache } from './response-cache.js'
 import {
   ALLOW,
   type AppResponse,
+  EMPTY,
   JSON_TYPE,
   notModified,
   preflightHeaders,
@@ -68,6 +70,12 @@ export interface AppOptions {
   logger?: Logger
   /** Log one line per request: `method target status bytes ms`. @default false */
   accessLog?: boolean
+  /**
+   * Bytes of recent 200 responses kept to answer the same request again without computing it
+   * (keyed by the catalogue's version and the normalized request); 0 turns the cache off.
+   * @default 64 MiB
+   */
+  responseCacheBytes?: number
 }
 
 /** A request as the app sees it: no socket, no streams. */
@@ -107,6 +115,7 @@ export interface App {
 }
 
 const silent: Logger = { info() {}, error() {} }
+const DEFAULT_CACHE_BYTES = 64 * 2 ** 20
 
 /**
  * Creates the catalogue API (API.md §2, §5) over a catalogue: search, suggestions and facets;
@@ -160,6 +169,7 @@ class CatalogueApp implements App {
   private readonly endpointNames: [name: string, path: string][]
   /** The base URL of a request without a Host header (HTTP/1.0): the catalogue's own. */
   private readonly fallbackBaseUrl: string
+  private readonly cache: ResponseCache
 
   constructor(source: CatalogueSource, options: AppOptions) {
     this.source = source
@@ -177,6 +187,7 @@ class CatalogueApp implements App {
     this.accessLog = options.accessLog ?? false
     this.endpointNames = topLevelNames(this.routes)
     this.fallbackBaseUrl = parseBaseUrl(catalogue.options.baseUrl).baseUrl
+    this.cache = new ResponseCache(options.responseCacheBytes ?? DEFAULT_CACHE_BYTES)
   }
 
   handle(request: AppRequest): AppResponse {
@@ -281,9 +292,10 @@ class CatalogueApp implements App {
       }
       // One catalogue for the whole request, even if another is swapped in meanwhile.
       const catalogue = currentOf(this.source)
-      const context = this.context(catalogue, view, match.params, query, baseUrl, request.body)
-      const value = view.run(context)
+      const context = () =>
+        this.context(catalogue, view, match.params, query, baseUrl, request.body)
       if (method === 'POST' || view.live) {
+        const value = view.run(context())
         const body =
           chosen === 'html'
             ? this.html(request, page, 200, value, allow)
@@ -292,11 +304,21 @@ class CatalogueApp implements App {
         return reply(method, 200, chosen, body, { ...caching, Allow: allow })
       }
       const key = this.tagKey(chosen, baseUrl, this.routePath(path), query, request.url)
-      const etag = entityTag(catalogue.version, key)
+      let cached = this.cache.get(catalogue.version, key)
+      if (!cached) {
+        // Run first: a request that fails fails whatever its If-None-Match says.
+        const value = view.run(context())
+        const etag = entityTag(catalogue.version, key)
+        const body =
+          chosen === 'html'
+            ? this.html(request, page, 200, value, allow)
+            : serializerOf(view)(value)
+        cached = { etag, response: reply('GET', 200, chosen, body, { ETag: etag, Allow: allow }) }
+        this.cache.set(catalogue.version, key, cached)
+      }
+      const { etag, response } = cached
       if (ifNoneMatch(headerValue(headers['if-none-match']), etag)) return notModified(etag, allow)
-      const body =
-        chosen === 'html' ? this.html(request, page, 200, value, allow) : serializerOf(view)(value)
-      return reply(method, 200, chosen, body, { ETag: etag, Allow: allow })
+      return method === 'HEAD' ? { ...response, body: EMPTY } : response
     } catch (error) {
       const { status, detail, expected } = toHttpError(error)
       if (!expected) this.logger.error(`${method} ${request.url} failed`, error)

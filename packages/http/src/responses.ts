@@ -8,7 +8,8 @@ const HTML_TYPE = 'text/html; charset=utf-8'
 /** The browsable page needs nothing but its own inline style. */
 const HTML_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'"
-const EMPTY = Buffer.alloc(0)
+/** The body of a HEAD response or a 304. */
+export const EMPTY = Buffer.alloc(0)
 
 /** A complete response. `body` is empty for HEAD and 304 (`Content-Length` still tells GET's). */
 export interface AppResponse {

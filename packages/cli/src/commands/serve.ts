@@ -30,6 +30,12 @@ export const serve = defineCommand({
     },
     'max-limit': { type: 'string', value: 'n', description: 'largest page size (default 500)' },
     'access-log': { type: 'boolean', description: 'log each request on stderr' },
+    'response-cache': {
+      type: 'string',
+      value: 'MiB',
+      description:
+        'memory for recent answers, repeated requests served from it; 0 for none (default 64)',
+    },
     watch: {
       type: 'boolean',
       description: 'reload the catalogue when its file or folder changes (SIGHUP reloads too)',
@@ -66,6 +72,10 @@ export const serve = defineCommand({
       values['max-limit'] === undefined
         ? undefined
         : integer(values['max-limit'], '--max-limit', 1, 1_000_000)
+    const cacheMiB =
+      values['response-cache'] === undefined
+        ? undefined
+        : integer(values['response-cache'], '--response-cache', 0, 1_000_000)
     const baseUrl = values['base-url']
     if (baseUrl !== undefined && !URL.canParse(baseUrl)) {
       throw new UsageError(`--base-url expects an absolute URL, got '${baseUrl}'`, 'serve')
@@ -97,6 +107,7 @@ export const serve = defineCommand({
       citation,
       trustProxy: values['trust-proxy'] === true,
       accessLog: values['access-log'] === true,
+      ...(cacheMiB !== undefined ? { responseCacheBytes: cacheMiB * 2 ** 20 } : {}),
       logger: {
         info: (line) => io.stderr.write(`${line}\n`),
         error: (message, error) => io.stderr.write(`${message}\n${describeError(error)}\n`),
