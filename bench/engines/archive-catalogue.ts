@@ -1,64 +1,30 @@
 /**
- * Engine benchmark: a generated NDJSON catalogue of `--size` documents (10k, 100k or 1m; made
- * once in the temporary folder) is built in one child process, which saves a snapshot; a
- * second child process starts from that snapshot and times search, facets, collections and
- * tree requests. Each phase measures its own memory after a garbage collection, so the figures
- * are those of a server that built or started, not of this script. Figures go to
- * bench/results.md (or `--out`).
- *
- * Run: npm run bench -- --size 100k
+ * archive-catalogue in the benchmark: `--phase build` loads the generated NDJSON (validation
+ * included), saves a snapshot and reports times and memory; `--phase start` starts from the
+ * snapshot and times the query mix on `/search`, `/facets` and `/collections`, children with
+ * hit counts, minimaps, facets over everything, a page of details, and the named requests.
  */
-import { execFileSync } from 'node:child_process'
-import { statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { statSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import {
   type Catalogue,
   loadCatalogue,
   loadSnapshot,
   saveSnapshot,
-} from '../packages/core/src/index.js'
-import { generatedCatalogue } from './generated-catalogue.js'
-
-const SIZES: Record<string, number> = { '10k': 10_000, '100k': 100_000, '1m': 1_000_000 }
+} from '../../packages/core/src/index.js'
+import type { MixQuery } from '../query-mix.js'
+import { type Latency, memory, report, time } from './measure.js'
 
 const { values } = parseArgs({
   options: {
-    size: { type: 'string', default: '100k' },
-    runs: { type: 'string', default: '200' },
-    out: { type: 'string', default: new URL('./results.md', import.meta.url).pathname },
     phase: { type: 'string' },
     file: { type: 'string' },
     snapshot: { type: 'string' },
+    mix: { type: 'string' },
+    runs: { type: 'string', default: '20' },
   },
 })
 const runs = Number(values.runs)
-
-interface BuildFigures {
-  buildMs: number
-  saveMs: number
-  snapshotBytes: number
-  afterBuild: Memory
-}
-interface StartFigures {
-  startMs: number
-  afterStart: Memory
-  afterRequests: Memory
-  rows: string[]
-}
-interface Memory {
-  rss: number
-  heapUsed: number
-  arrayBuffers: number
-}
-
-/** Memory after a full garbage collection (the phases run with --expose-gc). */
-function memory(): Memory {
-  globalThis.gc?.()
-  const { rss, heapUsed, arrayBuffers } = process.memoryUsage()
-  return { rss, heapUsed, arrayBuffers }
-}
 
 if (values.phase === 'build') {
   const started = performance.now()
@@ -67,53 +33,79 @@ if (values.phase === 'build') {
   const afterBuild = memory()
   const saving = performance.now()
   await saveSnapshot(catalogue, values.snapshot!)
-  const saveMs = performance.now() - saving
-  const figures: BuildFigures = {
+  report({
     buildMs,
-    saveMs,
-    snapshotBytes: statSync(values.snapshot!).size,
     afterBuild,
-  }
-  process.stdout.write(JSON.stringify(figures))
-} else if (values.phase === 'start') {
+    saveMs: performance.now() - saving,
+    snapshotBytes: statSync(values.snapshot!).size,
+  })
+} else {
   const started = performance.now()
   const catalogue = await loadSnapshot(values.snapshot!)
   const startMs = performance.now() - started
   const afterStart = memory()
-  const rows = timeRequests(catalogue)
-  const figures: StartFigures = { startMs, afterStart, afterRequests: memory(), rows }
-  process.stdout.write(JSON.stringify(figures))
-} else {
-  const count = SIZES[values.size!]
-  if (count === undefined) throw new Error(`--size must be one of ${Object.keys(SIZES).join(', ')}`)
-  const file = generatedCatalogue(count)
-  const snapshot = join(tmpdir(), `archive-catalogue-bench-${count}.snapshot`)
-  const phase = <T>(name: string): T => {
-    const args = ['--expose-gc', '--max-old-space-size=20000', '--import', 'tsx']
-    const script = new URL(import.meta.url).pathname
-    const phaseArgs = [
-      '--phase',
-      name,
-      '--file',
-      file,
-      '--snapshot',
-      snapshot,
-      '--runs',
-      String(runs),
-    ]
-    const output = execFileSync(process.execPath, [...args, script, ...phaseArgs], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-      maxBuffer: 1 << 26,
-    })
-    return JSON.parse(output) as T
+  const mix = JSON.parse(values.mix!) as MixQuery[]
+  const params = mix.map((query) => new URLSearchParams(query.params))
+  const tree = treeLandmarks(catalogue)
+  const latencies: Record<string, Latency> = {
+    '/search, the mix': time(
+      params.map((p) => () => catalogue.search(p)),
+      runs,
+    ),
+    '/facets, the mix': time(
+      params.map((p) => () => catalogue.facets(p)),
+      runs,
+    ),
+    '/collections, the mix': time(
+      mix.map(
+        ({ params: { query } }) =>
+          () =>
+            catalogue.collections({ query: query! }),
+      ),
+      runs,
+    ),
+    'children with hit counts': time(
+      [tree.widest, tree.biggest].map((id) => () => catalogue.children(id, { query: 'health' })),
+      runs * 10,
+    ),
+    minimap: time(
+      [undefined, 'health'].map(
+        (query) => () => catalogue.minimap(tree.biggest, { ...(query ? { query } : {}) }),
+      ),
+      runs * 10,
+    ),
+    'facets over everything': time([() => catalogue.facets({})], runs * 10),
+    'a page of 50 object details': time(
+      [() => tree.objects.map((id) => catalogue.object(id))],
+      runs * 10,
+    ),
   }
-  const build = phase<BuildFigures>('build')
-  const start = phase<StartFigures>('start')
-  writeReport(count, file, build, start)
+  const named = namedRequests(catalogue).map(([name, run]) => ({ name, ...time([run], runs * 10) }))
+  report({ startMs, afterStart, latencies, named, afterRequests: memory() })
 }
 
-function timeRequests(catalogue: Catalogue): string[] {
+/** Ids of the tree's heaviest places and of 50 objects spread over the catalogue. */
+function treeLandmarks(catalogue: Catalogue) {
+  const { hierarchy, types, uris } = catalogue.data
+  const idAt = (index: number) => uris[index]!.slice(uris[index]!.lastIndexOf('/') + 1)
+  let biggest = 0
+  let widest = 0
+  const children = (i: number) => hierarchy.childOffsets[i + 1]! - hierarchy.childOffsets[i]!
+  const objects: string[] = []
+  const step = Math.max(1, Math.floor(catalogue.size / 200))
+  for (let index = 0; index < catalogue.size; index++) {
+    if (types[index] === 'collection') {
+      if (hierarchy.subtreeSize[index]! > hierarchy.subtreeSize[biggest]!) biggest = index
+      if (children(index) > children(widest)) widest = index
+    } else if (types[index] === 'object' && index % step === 0 && objects.length < 50) {
+      objects.push(idAt(index))
+    }
+  }
+  return { biggest: idAt(biggest), widest: idAt(widest), objects }
+}
+
+/** The requests of the engine's own table: each endpoint, its heaviest places and its limits. */
+function namedRequests(catalogue: Catalogue): [string, () => unknown][] {
   // The tree's heaviest places: the top-level collection with most descendants, the collection
   // with most children, and the deepest object.
   const { hierarchy, types, uris } = catalogue.data
@@ -206,43 +198,5 @@ function timeRequests(catalogue: Catalogue): string[] {
     ],
   ]
 
-  return requests.map(([name, run]) => {
-    for (let i = 0; i < 5; i++) run()
-    const times: number[] = []
-    for (let i = 0; i < runs; i++) {
-      const started = performance.now()
-      run()
-      times.push(performance.now() - started)
-    }
-    times.sort((a, b) => a - b)
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!
-    return `| ${name.replaceAll('|', '\\|')} | ${at(0.5).toFixed(3)} | ${at(0.99).toFixed(3)} |`
-  })
-}
-
-function writeReport(count: number, file: string, build: BuildFigures, start: StartFigures): void {
-  const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`
-  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
-  const described = (m: Memory) =>
-    `RSS ${mib(m.rss)} (heap used ${mib(m.heapUsed)}, array buffers ${mib(m.arrayBuffers)})`
-  const report = `# Engine benchmark
-
-${count.toLocaleString('en')} generated documents (seed 1, ${mib(statSync(file).size)} of NDJSON),
-${runs} runs per request after 5 warm-up runs, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.
-Command: \`npm run bench -- ${process.argv.slice(2).join(' ')}\`. Build and start each ran in a
-process of their own; memory is read after a full garbage collection.
-
-| phase | time | memory after |
-|---|---:|---|
-| build from NDJSON (validation included) | ${seconds(build.buildMs)} | ${described(build.afterBuild)} |
-| snapshot save (${mib(build.snapshotBytes)}) | ${seconds(build.saveMs)} | |
-| start from the snapshot | ${seconds(start.startMs)} | ${described(start.afterStart)} |
-| the requests below, after start | | ${described(start.afterRequests)} |
-
-| request | p50 ms | p99 ms |
-|---|---:|---:|
-${start.rows.join('\n')}
-`
-  writeFileSync(values.out!, report)
-  console.log(report)
+  return requests
 }

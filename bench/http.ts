@@ -1,0 +1,116 @@
+/**
+ * The HTTP part of the benchmark: our server (`catalogue serve` on the snapshot, its own
+ * process) and a bare node:http server sending the same bytes (another process), driven by
+ * autocannon from this one, on 127.0.0.1: the same `/search` repeated (answered from the response
+ * cache), and the 50 searches of the mix in turn with the cache off. Bounded in connections and
+ * seconds.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import { type ServedProcess, servedBy } from '../test/helpers/served-process.js'
+import type { MixQuery } from './query-mix.js'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** Requests per second and latency of one autocannon run. */
+export interface HttpRun {
+  requestsPerSecond: number
+  p50: number
+  p99: number
+  errors: number
+}
+
+export interface HttpFigures {
+  connections: number
+  seconds: number
+  repeated: { ours: HttpRun; bare: HttpRun; bytes: number; path: string }
+  mixed: { ours: HttpRun; bare: HttpRun }
+}
+
+function serve(args: string[]): Promise<ServedProcess> {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+  return servedBy(child)
+}
+
+function serveCatalogue(snapshot: string, cacheMiB: number): Promise<ServedProcess> {
+  const built = join(root, 'packages/cli/dist/bin.js')
+  const bin = existsSync(built)
+    ? [built]
+    : ['--import', 'tsx', join(root, 'packages/cli/src/bin.ts')]
+  return serve([...bin, 'serve', snapshot, '--port', '0', '--response-cache', String(cacheMiB)])
+}
+
+async function load(
+  url: string,
+  paths: string[],
+  connections: number,
+  seconds: number,
+): Promise<HttpRun> {
+  let next = 0
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: [
+      { setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) },
+    ],
+  })
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  }
+}
+
+/** Runs the HTTP benchmark against a snapshot; `mix` gives the mixed searches. */
+export async function httpBenchmark(
+  snapshot: string,
+  mix: MixQuery[],
+  { connections, seconds }: { connections: number; seconds: number },
+): Promise<HttpFigures> {
+  const mixPaths = mix.map(({ params }) => `/search?${new URLSearchParams(params)}`)
+  const repeatedPath = mixPaths[0]!
+  const servers: ServedProcess[] = []
+  try {
+    const cached = await serveCatalogue(snapshot, 64)
+    const uncached = await serveCatalogue(snapshot, 0)
+    servers.push(cached, uncached)
+    const bodies: Record<string, string> = {}
+    let bytes = 0
+    for (const path of mixPaths) {
+      const body = Buffer.from(await (await fetch(`${uncached.url}${path}`)).arrayBuffer())
+      bodies[path] = body.toString('base64')
+      if (path === repeatedPath) bytes = body.length
+    }
+    const bodiesFile = join(tmpdir(), `archive-catalogue-bench-bodies-${process.pid}.json`)
+    writeFileSync(bodiesFile, JSON.stringify(bodies))
+    const bare = await serve([
+      '--import',
+      'tsx',
+      join(root, 'bench/engines/bare-server.ts'),
+      '--bodies',
+      bodiesFile,
+    ])
+    servers.push(bare)
+    const run = (server: ServedProcess, paths: string[]) =>
+      load(server.url, paths, connections, seconds)
+    return {
+      connections,
+      seconds,
+      repeated: {
+        ours: await run(cached, [repeatedPath]),
+        bare: await run(bare, [repeatedPath]),
+        bytes,
+        path: repeatedPath,
+      },
+      mixed: { ours: await run(uncached, mixPaths), bare: await run(bare, mixPaths) },
+    }
+  } finally {
+    for (const server of servers) server.child.kill()
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * The benchmark suite's quick run (`npm run bench -- --quick`: the sample, every engine, 1 s of
+ * HTTP) as a check that it works end to end: each engine builds, saves, starts and answers the
+ * mix; the HTTP runs get answers without errors; the report has every section. No figure is
+ * asserted: timings are read, not tested (bench/README.md).
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, it } from 'vitest'
+import { root } from './helpers/cli-paths.js'
+
+it('measures every engine and HTTP on the sample, and reports them', () => {
+  const out = join(mkdtempSync(join(tmpdir(), 'catalogue-bench-')), 'RESULTS')
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'bench/run.ts'), '--quick', '--out', out],
+    { cwd: root, encoding: 'utf8', timeout: 120_000 },
+  )
+  expect(run.status, run.stderr).toBe(0)
+  const [figures] = JSON.parse(readFileSync(`${out}.json`, 'utf8'))
+  expect(figures.documents).toBe(2000)
+  for (const engine of ['archive-catalogue', 'minisearch', 'orama']) {
+    const { build, start } = figures.engines[engine]
+    expect(build.buildMs).toBeGreaterThan(0)
+    expect(build.snapshotBytes).toBeGreaterThan(0)
+    expect(start.latencies['/search, the mix'].runs).toBe(100)
+    expect(start.afterStart.rss).toBeGreaterThan(0)
+  }
+  for (const part of [figures.http.repeated, figures.http.mixed]) {
+    for (const server of [part.ours, part.bare]) {
+      expect(server.errors).toBe(0)
+      expect(server.requestsPerSecond).toBeGreaterThan(0)
+    }
+  }
+  const report = readFileSync(`${out}.md`, 'utf8')
+  for (const heading of ['Build and start', 'Requests', 'by request', 'HTTP', 'Targets']) {
+    expect(report).toContain(`### ${heading}`)
+  }
+}, 150_000)
