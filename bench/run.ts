@@ -261,6 +261,14 @@ function report(run: Run): string {
       row('the same /search repeated', repeated.ours, repeated.bare),
       row('the mix of /search', mixed.ours, mixed.bare),
     )
+    const engineMean =
+      ours && !('skipped' in ours) ? ours.start.latencies['/search, the mix']?.mean : undefined
+    if (engineMean) {
+      const bound = 1000 / engineMean
+      sections.push(
+        `\nThe limit of the mixed run: the engine alone (in process, no HTTP) spends ${engineMean.toFixed(3)} ms on the mean search of the mix, so one Node process answers at most ${bound.toFixed(0)} of them a second, ${((100 * bound) / repeated.bare.requestsPerSecond).toFixed(0)}% of the bare server's rate, before HTTP parsing, serializing and writing.`,
+      )
+    }
   }
   if (ours && !('skipped' in ours)) sections.push(targets(ours, run.http))
   return `${sections.join('\n')}\n`

@@ -17,6 +17,7 @@ export function memory(): Memory {
 
 /** Latency percentiles of many runs, in milliseconds. */
 export interface Latency {
+  mean: number
   p50: number
   p99: number
   max: number
@@ -39,7 +40,8 @@ export function time(tasks: (() => unknown)[], runs: number): Latency {
   }
   times.sort((a, b) => a - b)
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!
-  return { p50: at(0.5), p99: at(0.99), max: times[times.length - 1]!, runs: times.length }
+  const mean = times.reduce((sum, t) => sum + t, 0) / times.length
+  return { mean, p50: at(0.5), p99: at(0.99), max: times[times.length - 1]!, runs: times.length }
 }
 
 /** Each line of an NDJSON file, parsed. */

@@ -1,23 +1,38 @@
 import { Bitset } from './_bitset.js'
 import type { Columns } from './_catalogue-data.js'
 import type { ValueColumn } from './_value-column.js'
+import { LruCache } from './lru-cache.js'
 import type { Filter } from './request.js'
 
+/** The documents each recent filter accepts, by filter: a front end repeats its filters. */
+export type FilterCache = LruCache<string, Bitset>
+
+/** A cache of filters' document sets, within a budget of bytes. */
+export function filterCache(maxBytes = 32 * 2 ** 20): FilterCache {
+  return new LruCache(maxBytes, (key, set) => set.words.byteLength + key.length * 2)
+}
+
 /**
- * The documents of `universe` that pass every filter, as a new bitset. Each filter becomes the
- * union of the posting lists of the dictionary values it accepts, so its cost is its matches.
+ * The documents of `universe` that pass every filter, as a new bitset. Each filter is the union
+ * of the posting lists of the dictionary values it accepts (its cost is its matches), kept in
+ * the cache for the next request with the same filter.
  */
 export function applyFilters(
   columns: Columns,
   filters: readonly Filter[],
   universe: Bitset,
+  cache?: FilterCache,
 ): Bitset {
   const result = universe.clone()
   for (const filter of filters) {
-    const column = columnOf(columns, filter)
-    const accepted = acceptedValueIds(column, filter)
-    const matching = new Bitset(universe.size)
-    column.addDocuments(accepted, matching)
+    const key = JSON.stringify([filter.field, filter.lookup, filter.values])
+    let matching = cache?.get(key)
+    if (!matching) {
+      const column = columnOf(columns, filter)
+      matching = new Bitset(universe.size)
+      column.addDocuments(acceptedValueIds(column, filter), matching)
+      cache?.set(key, matching)
+    }
     if (filter.lookup === 'exclude') result.andNot(matching)
     else result.and(matching)
   }

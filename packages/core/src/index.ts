@@ -45,6 +45,7 @@ export {
   InvalidCatalogueError,
   loadCatalogue,
 } from './load.js'
+export { LruCache } from './lru-cache.js'
 export type { QueryNode } from './query-syntax.js'
 export { parseQuery } from './query-syntax.js'
 export type {

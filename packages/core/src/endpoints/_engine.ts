@@ -5,7 +5,7 @@
  */
 import { Bitset } from '../_bitset.js'
 import type { CatalogueData } from '../_catalogue-data.js'
-import { applyFilters } from '../_filters.js'
+import { applyFilters, filterCache } from '../_filters.js'
 import type { Matches } from '../_matches.js'
 import { type RowComparator, selectTop } from '../_sort.js'
 import type { CatalogueDocument, DocumentType } from '../documents.js'
@@ -25,6 +25,7 @@ export class Engine {
   readonly searchable: Bitset
   /** A score per document, written by the request that uses it (no allocation per hit). */
   readonly scoreBuffer: Float32Array
+  private readonly filters = filterCache()
 
   constructor(data: CatalogueData) {
     this.data = data
@@ -52,7 +53,7 @@ export class Engine {
   /** The documents of `universe` that pass the request's filters. */
   filtered(request: ListRequest, universe: Bitset): Bitset {
     return request.filters.length > 0
-      ? applyFilters(this.data.columns, request.filters, universe)
+      ? applyFilters(this.data.columns, request.filters, universe, this.filters)
       : universe
   }
 
