@@ -1,9 +1,11 @@
 /**
  * The fixed mix of queries every engine runs: drawn (seed 1) from the words of the generated
- * catalogue's titles and written next to it as `<catalogue>.queries.json`, so every engine and
- * every run asks the same 50 things.
+ * catalogue's titles and written beside it in the temporary folder as `<catalogue>.queries.json`,
+ * so every engine and every run asks the same 50 things.
  */
 import { createReadStream, existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { basename, join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { Random } from '../scripts/sample/random.js'
 
@@ -35,9 +37,12 @@ const KINDS: [MixKind, number][] = [
   ['deep page', 4],
 ]
 
-/** The mix of a catalogue file, made once. */
+/**
+ * The mix of a catalogue file, made once and kept in the temporary folder, where the generated
+ * catalogues are (not beside the committed sample).
+ */
 export async function queryMix(catalogue: string): Promise<MixQuery[]> {
-  const file = `${catalogue}.queries.json`
+  const file = join(tmpdir(), `${basename(catalogue)}.queries.json`)
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as MixQuery[]
   const mix = await drawMix(catalogue)
   writeFileSync(file, `${JSON.stringify(mix, null, 1)}\n`)

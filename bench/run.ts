@@ -190,7 +190,6 @@ function report(run: Run): string {
     minisearch: 'MiniSearch',
     orama: 'Orama',
   }
-  const peers = measured.filter((engine) => engine !== 'archive-catalogue')
   const header = (first: string) =>
     `| ${first} | ${measured.map((engine) => [names[engine], ...(engine === 'archive-catalogue' || !ours ? [] : ['÷ ours'])].join(' | ')).join(' | ')} |\n|---|${measured.map((engine) => (engine === 'archive-catalogue' || !ours ? '---:|' : '---:|---:|')).join('')}`
   const phaseRow = (

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -6,6 +6,7 @@ import {
   BadParameterError,
   type Catalogue,
   loadCatalogue,
+  loadSnapshot,
   NotFoundError,
   saveSnapshot,
 } from '../../packages/core/src/index.js'
@@ -217,6 +218,33 @@ describe('Catalogue', () => {
       )
       expect(restored.search({ query: '"audio tapes"' })).toEqual(
         catalogue.search({ query: '"audio tapes"' }),
+      )
+    })
+
+    it('restores every stored part as it was built', async () => {
+      const file = join(mkdtempSync(join(tmpdir(), 'catalogue-snapshot-')), 'rac.snapshot')
+      await saveSnapshot(catalogue, file)
+      const restored = await loadSnapshot(file)
+      const { stored } = catalogue.data
+      expect(Object.keys(restored.data.stored).sort()).toEqual(Object.keys(stored).sort())
+      for (const [name, part] of Object.entries(stored)) {
+        expect(restored.data.stored[name as keyof typeof stored], name).toEqual(part)
+      }
+    })
+
+    it('refuses a snapshot of another format, or cut short, saying so', async () => {
+      const file = join(mkdtempSync(join(tmpdir(), 'catalogue-snapshot-')), 'rac.snapshot')
+      await saveSnapshot(catalogue, file)
+      const bytes = readFileSync(file)
+      const older = Buffer.from(bytes)
+      older.write('archive-catalogue snapshot 4\n', 0, 'latin1')
+      writeFileSync(file, older)
+      await expect(loadCatalogue(file)).rejects.toThrow(
+        `${file} is not a usable snapshot: written by another version (archive-catalogue snapshot 4); index the catalogue again`,
+      )
+      writeFileSync(file, bytes.subarray(0, bytes.length - 1000))
+      await expect(loadCatalogue(file)).rejects.toThrow(
+        `${file} is not a usable snapshot: the file is truncated`,
       )
     })
   })

@@ -1,29 +1,22 @@
 import { createHash, type Hash } from 'node:crypto'
-import { Bitset } from './_bitset.js'
 import {
   type CatalogueData,
   COLUMN_NAMES,
   type ColumnName,
-  type Columns,
   type GroupSummary,
   NO_RANK,
   NO_YEAR,
   type SortKeys,
 } from './_catalogue-data.js'
 import { creatorsOf, datesOf, searchableText, termsOf, yearOf } from './_document-fields.js'
-import {
-  deriveHierarchy,
-  type HierarchyWarning,
-  parentUri,
-  rankSiblings,
-  resolveParents,
-} from './_hierarchy.js'
+import { type HierarchyWarning, parentUri, rankSiblings, resolveParents } from './_hierarchy.js'
 import { TitleWordsBuilder } from './_title-words.js'
-import { type ValueColumn, ValueColumnBuilder } from './_value-column.js'
+import { type ColumnKey, ValueColumnBuilder } from './_value-column.js'
 import type { CatalogueDate, CatalogueDocument, DocumentType } from './documents.js'
 import { CatalogueError } from './errors.js'
 import { analyzerFor, type TextLanguage } from './languages.js'
 import { type DocumentStore, DocumentStoreBuilder } from './store/document-store.js'
+import { deriveCatalogue, type StoredColumn } from './stored-catalogue.js'
 import { TextIndexBuilder } from './text/text-index-builder.js'
 
 /**
@@ -119,21 +112,20 @@ export class CatalogueBuilder {
     if (!documents || documents.size !== this.count) {
       throw new Error('CatalogueBuilder.build needs the store of the documents added')
     }
-    const size = this.count
     const columns = Object.fromEntries(
       COLUMN_NAMES.map((name) => [name, this.columns[name].build()]),
-    ) as Record<ColumnName, ValueColumn> as Columns
+    ) as Record<ColumnName, StoredColumn>
     const creatorRanks = rankStrings([
-      ...columns.creator.keys,
+      ...(columns.creator.keys as string[]),
       ...this.groups.flatMap((group) => group.creators),
     ])
     const typeRanks = rankStrings([...this.types])
     const keys = sortKeys(
       this.titles,
       (row) => typeRanks.get(this.types[row]!)!,
-      (row) => rowYears(columns.start_date, row),
-      (row) => rowYears(columns.end_date, row),
-      (row) => rowKeys(columns.creator, row).map((name) => creatorRanks.get(name)!),
+      (row) => rowKeys(columns.start_date, row) as number[],
+      (row) => rowKeys(columns.end_date, row) as number[],
+      (row) => rowKeys(columns.creator, row).map((name) => creatorRanks.get(name as string)!),
     )
     const groupKeys = sortKeys(
       this.groups.map((group) => group.title),
@@ -144,42 +136,22 @@ export class CatalogueBuilder {
     )
     const { parentOf, warnings } = resolveParents(this.parents, (uri) => this.uriIndex.get(uri))
     this.warnings = warnings
-    const hierarchy = deriveHierarchy(
-      { parentOf, childIndex: rankSiblings(parentOf, this.positions) },
-      (index) => this.types[index] === 'collection' || this.types[index] === 'object',
-    )
-    const typeSets = {
-      agent: new Bitset(size),
-      collection: new Bitset(size),
-      object: new Bitset(size),
-      term: new Bitset(size),
-    }
-    this.types.forEach((type, index) => {
-      typeSets[type].add(index)
-    })
-    const online = new Bitset(size)
-    const onlineId = columns.online.idOfKey('true')
-    if (onlineId !== undefined) columns.online.addDocuments([onlineId], online)
-    return {
-      size,
-      documents,
+    return deriveCatalogue({
+      size: this.count,
+      version: this.hash.digest('hex').slice(0, 16),
+      language: this.language,
       uris: this.uris,
       titles: this.titles,
-      uriIndex: this.uriIndex,
-      types: this.types,
+      groups: this.groups,
       columns,
       keys,
-      groupOf: Uint32Array.from(this.groupOf),
-      groups: this.groups,
       groupKeys,
-      hierarchy,
+      groupOf: Uint32Array.from(this.groupOf),
+      hierarchy: { parentOf, childIndex: rankSiblings(parentOf, this.positions) },
       titleWords: this.titleWords.build(),
-      online,
-      typeSets,
+      documents: documents.parts,
       text: this.text.build(),
-      language: this.language,
-      version: this.hash.digest('hex').slice(0, 16),
-    }
+    })
   }
 
   private groupFor(document: CatalogueDocument): number {
@@ -215,18 +187,13 @@ function yearsOf(dates: CatalogueDate[], end: 'begin' | 'end'): number[] {
   return years
 }
 
-function rowKeys<K extends string | number>(
-  column: { keys: K[]; valueOffsets: Uint32Array; valueIds: Uint32Array },
-  row: number,
-): K[] {
-  const keys: K[] = []
+function rowKeys(column: StoredColumn, row: number): ColumnKey[] {
+  const keys: ColumnKey[] = []
   for (let i = column.valueOffsets[row]!; i < column.valueOffsets[row + 1]!; i++) {
     keys.push(column.keys[column.valueIds[i]!]!)
   }
   return keys
 }
-
-const rowYears = rowKeys<number>
 
 /** The lowercase, accent-free form titles are sorted by. */
 function sortableTitle(title: string): string {

@@ -5,6 +5,7 @@ import type { ValueColumn } from './_value-column.js'
 import type { CatalogueDate, DocumentType } from './documents.js'
 import type { TextLanguage } from './languages.js'
 import type { DocumentStore } from './store/document-store.js'
+import type { StoredCatalogue } from './stored-catalogue.js'
 import type { TextIndex } from './text/text-index.js'
 
 /** The filterable fields, by column name: the one list the builder and snapshots follow. */
@@ -62,8 +63,12 @@ export interface GroupSummary {
   creators: string[]
 }
 
-/** Everything a built catalogue holds. Immutable once built. */
+/**
+ * Everything a built catalogue holds: its stored parts (`stored`, what snapshots write) and
+ * what {@link deriveCatalogue} derives from them. Immutable once built.
+ */
 export interface CatalogueData {
+  stored: StoredCatalogue
   size: number
   /** Each document's JSON text: documents are parsed only when a response needs them whole. */
   documents: DocumentStore

@@ -104,12 +104,10 @@ export class TitleWordsBuilder {
     }
   }
 
-  build(): TitleWords {
+  /** The stored part (a {@link TitleWords} is derived from it). */
+  build(): StoredTitleWords {
     const words = [...this.counts.keys()]
-    return new TitleWords({
-      words,
-      frequencies: Uint32Array.from(words, (word) => this.counts.get(word)!),
-    })
+    return { words, frequencies: Uint32Array.from(words, (word) => this.counts.get(word)!) }
   }
 }
 

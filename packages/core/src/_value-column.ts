@@ -1,4 +1,5 @@
 import type { Bitset } from './_bitset.js'
+import type { StoredColumn } from './stored-catalogue.js'
 
 /** A key of a column: a string (a subject, a format) or a year. */
 export type ColumnKey = string | number
@@ -99,12 +100,13 @@ export class ValueColumnBuilder<K extends ColumnKey = ColumnKey> {
     this.offsets.push(this.ids.length)
   }
 
-  build(): ValueColumn<K> {
-    const column = new ValueColumn(
-      this.keys,
-      Uint32Array.from(this.offsets),
-      Uint32Array.from(this.ids),
-    )
+  /** The stored column (a {@link ValueColumn} is derived from it). */
+  build(): StoredColumn<K> {
+    const column = {
+      keys: this.keys,
+      valueOffsets: Uint32Array.from(this.offsets),
+      valueIds: Uint32Array.from(this.ids),
+    }
     this.offsets = [0]
     this.ids = []
     return column

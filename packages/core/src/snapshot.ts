@@ -3,70 +3,66 @@ import { createWriteStream } from 'node:fs'
 import { open, rename, rm, stat } from 'node:fs/promises'
 import { endianness } from 'node:os'
 import { dirname, resolve } from 'node:path'
-import { Bitset } from './_bitset.js'
-import {
-  type CatalogueData,
-  COLUMN_NAMES,
-  type ColumnName,
-  type Columns,
-  type SortKeys,
-} from './_catalogue-data.js'
-import { deriveHierarchy } from './_hierarchy.js'
-import { TitleWords } from './_title-words.js'
-import { ValueColumn } from './_value-column.js'
 import { Catalogue, type CatalogueOptions } from './catalogue.js'
-import type { DocumentType } from './documents.js'
 import { CatalogueError } from './errors.js'
-import { analyzerFor, type TextLanguage } from './languages.js'
-import { DocumentStore, type DocumentStoreParts } from './store/document-store.js'
-import { TextIndex } from './text/text-index.js'
-import type { TextIndexParts } from './text/text-index-parts.js'
+import { deriveCatalogue, type StoredCatalogue } from './stored-catalogue.js'
 
 /**
- * A snapshot is a built catalogue written as a sequence of records: typed arrays are stored as
- * their bytes and read back without parsing, so restoring skips validation, analysis and
- * indexing. Large string lists (document texts, the MiniSearch vocabulary) are written in chunks
- * so that no single string nears V8's string length limit.
+ * A snapshot is a {@link StoredCatalogue} written part by part, as records: a typed array as its
+ * bytes, a list in JSON chunks, anything else as JSON. A nested object's parts are records named
+ * by their path (`text.postingIds`). Restoring reads each record back as what it was, without
+ * parsing documents, validating, analysing or indexing, then derives the rest as a build does.
  *
  * Record: u32 name length, name (UTF-8), u8 kind, u32 byte length (×2: low, high), payload,
  * padding to 8 bytes.
  */
-const MAGIC = Buffer.from('archive-catalogue snapshot 5\n')
-const TEXT_CHUNK = 50_000
+const FORMAT = 'archive-catalogue snapshot'
+const MAGIC = Buffer.from(`${FORMAT} 6\n`)
+/** Items per JSON chunk of a list: no string near V8's length limit. */
+const LIST_CHUNK = 50_000
 
-/** A record's payload: what `kind` says how to read. */
+/** How a record's payload reads. */
 enum Kind {
   Json = 0,
   Uint32 = 1,
   Int32 = 2,
   Int16 = 3,
-  Lines = 4,
+  JsonList = 4,
   Float32 = 5,
   Uint8 = 6,
 }
 
-const ARRAY_KINDS = [
+type TypedArray = Uint32Array | Int32Array | Int16Array | Float32Array | Uint8Array
+
+const ARRAY_KINDS: [
+  Kind,
+  {
+    new (buffer: ArrayBufferLike, offset: number, length: number): TypedArray
+    BYTES_PER_ELEMENT: number
+  },
+][] = [
   [Kind.Uint32, Uint32Array],
   [Kind.Int32, Int32Array],
   [Kind.Int16, Int16Array],
   [Kind.Float32, Float32Array],
   [Kind.Uint8, Uint8Array],
-] as const
+]
 
-type Payload = Uint32Array | Int32Array | Int16Array | Float32Array | Uint8Array
+/** What the header record holds besides the stored catalogue. */
+interface Header {
+  endianness: string
+  options: CatalogueOptions
+}
 
-/** A stored value: a typed array, a list of strings without newlines, or JSON. */
-type Part = Payload | string[] | number | string | Record<string, unknown>
-
-/** Whether a file starts like a snapshot (checked by `loadCatalogue`). */
+/** Whether a file starts like a snapshot of any format version (checked by `loadCatalogue`). */
 export async function isSnapshot(path: string): Promise<boolean> {
   const handle = await open(path, 'r').catch(() => null)
   if (!handle) return false
   try {
     if (!(await handle.stat()).isFile()) return false
-    const head = Buffer.alloc(MAGIC.length)
-    await handle.read(head, 0, MAGIC.length, 0)
-    return head.equals(MAGIC)
+    const head = Buffer.alloc(FORMAT.length)
+    await handle.read(head, 0, FORMAT.length, 0)
+    return head.toString('latin1') === FORMAT
   } finally {
     await handle.close()
   }
@@ -102,55 +98,33 @@ export async function saveSnapshot(catalogue: Catalogue, path: string): Promise<
     const padding = (8 - (payload.length % 8)) % 8
     if (padding > 0) await write(Buffer.alloc(padding))
   }
-  const json = (name: string, value: unknown) =>
-    record(name, Kind.Json, Buffer.from(JSON.stringify(value)))
-  const array = (name: string, value: Payload) =>
-    record(name, kindOf(value), Buffer.from(value.buffer, value.byteOffset, value.byteLength))
-  /** Any part, by its type: lists of strings go in chunks, below V8's string length limit. */
-  const part = async (name: string, value: Part) => {
-    if (ArrayBuffer.isView(value)) return array(name, value)
-    if (!Array.isArray(value)) return json(name, value)
-    for (let i = 0; i === 0 || i < value.length; i += TEXT_CHUNK) {
-      await record(name, Kind.Lines, Buffer.from(value.slice(i, i + TEXT_CHUNK).join('\n')))
+  /** A part by its type; an object of parts as one record per part, named by its path. */
+  const part = async (name: string, value: unknown): Promise<void> => {
+    if (ArrayBuffer.isView(value)) {
+      const kind = ARRAY_KINDS.find(([, Type]) => value instanceof Type)![0]
+      return record(name, kind, Buffer.from(value.buffer, value.byteOffset, value.byteLength))
     }
+    if (Array.isArray(value)) {
+      for (let i = 0; i === 0 || i < value.length; i += LIST_CHUNK) {
+        await record(
+          name,
+          Kind.JsonList,
+          Buffer.from(JSON.stringify(value.slice(i, i + LIST_CHUNK))),
+        )
+      }
+      return
+    }
+    if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) await part(`${name}.${key}`, child)
+      return
+    }
+    return record(name, Kind.Json, Buffer.from(JSON.stringify(value)))
   }
   try {
     await write(MAGIC)
-    const data = catalogue.data
-    await json('header', {
-      version: data.version,
-      size: data.size,
-      language: data.language,
-      endianness: endianness(),
-      options: catalogue.options,
-    })
-    for (const [name, value] of Object.entries(data.documents.parts)) {
-      await part(`documents.${name}`, value)
-    }
-    await record('uris', Kind.Lines, Buffer.from(data.uris.join('\n')))
-    for (let i = 0; i < data.size; i += TEXT_CHUNK) {
-      await json('titles', data.titles.slice(i, i + TEXT_CHUNK))
-    }
-    await json('groups', data.groups)
-    for (const [name, column] of Object.entries(data.columns) as [string, ValueColumn][]) {
-      await json(`column.${name}.keys`, column.keys)
-      await array(`column.${name}.valueOffsets`, column.valueOffsets)
-      await array(`column.${name}.valueIds`, column.valueIds)
-    }
-    for (const [prefix, keys] of [
-      ['keys', data.keys],
-      ['groupKeys', data.groupKeys],
-    ] as const) {
-      for (const [name, values] of Object.entries(keys)) await array(`${prefix}.${name}`, values)
-    }
-    await array('groupOf', data.groupOf)
-    await array('parentOf', data.hierarchy.parentOf)
-    await array('childIndex', data.hierarchy.childIndex)
-    await json('titleWords', data.titleWords.words)
-    await array('titleWords.frequencies', data.titleWords.frequencies)
-    for (const [name, value] of Object.entries(data.text.parts)) {
-      await part(`text.${name}`, value)
-    }
+    const header: Header = { endianness: endianness(), options: catalogue.options }
+    await record('header', Kind.Json, Buffer.from(JSON.stringify(header)))
+    for (const [name, value] of Object.entries(catalogue.data.stored)) await part(name, value)
     out.end()
     await once(out, 'finish')
     await rename(temporary, path)
@@ -195,136 +169,45 @@ export async function loadSnapshot(
   path: string,
   options: CatalogueOptions = {},
 ): Promise<Catalogue> {
-  const records = await readRecords(path)
-  const take = (name: string) => {
-    const found = records.get(name)
-    if (!found) throw bad(path, `missing record '${name}'`)
-    return found.payloads
-  }
-  const json = <T>(name: string) =>
-    take(name).map((buffer) => JSON.parse(buffer.toString('utf8'))) as T[]
-  const header = json<{
-    version: string
-    size: number
-    language: TextLanguage
-    endianness: string
-    options: CatalogueOptions
-  }>('header')[0]!
-  if (options.language !== undefined && options.language !== header.language) {
+  const { header, stored } = await readSnapshot(path)
+  if (options.language !== undefined && options.language !== stored.language) {
     throw new CatalogueError(
       'E_BAD_SNAPSHOT',
-      `${path} was indexed in ${header.language}; index the catalogue again for ${options.language}`,
+      `${path} was indexed in ${stored.language}; index the catalogue again for ${options.language}`,
     )
   }
   if (header.endianness !== endianness())
     throw bad(path, `written on a ${header.endianness} machine`)
-  const u32 = (name: string) => typed(take(name)[0]!, Uint32Array)
-  const i32 = (name: string) => typed(take(name)[0]!, Int32Array)
-  const i16 = (name: string) => typed(take(name)[0]!, Int16Array)
-  const documents = new DocumentStore(partsNamed<DocumentStoreParts>(records, 'documents.'))
-  if (documents.size !== header.size) throw bad(path, 'the documents are incomplete')
-  const column = <K extends string | number>(name: string) =>
-    new ValueColumn<K>(
-      json<K[]>(`column.${name}.keys`)[0]!,
-      u32(`column.${name}.valueOffsets`),
-      u32(`column.${name}.valueIds`),
-    )
-  const columns = Object.fromEntries(COLUMN_NAMES.map((name) => [name, column(name)])) as Record<
-    ColumnName,
-    ValueColumn
-  > as Columns
-  const sortKeys = (prefix: string): SortKeys => ({
-    titleRank: u32(`${prefix}.titleRank`),
-    startMin: i16(`${prefix}.startMin`),
-    startMax: i16(`${prefix}.startMax`),
-    endMin: i16(`${prefix}.endMin`),
-    endMax: i16(`${prefix}.endMax`),
-    creatorMin: u32(`${prefix}.creatorMin`),
-    creatorMax: u32(`${prefix}.creatorMax`),
-    typeRank: u32(`${prefix}.typeRank`),
-  })
-  const textParts = partsNamed<TextIndexParts>(records, 'text.')
-  if (textParts.documentCount !== header.size) throw bad(path, 'the text index is incomplete')
-  const text = new TextIndex(textParts, analyzerFor(header.language))
-  const uris = take('uris')[0]!.toString('utf8').split('\n')
-  const types = uris.map((uri) => uri.slice(1, uri.indexOf('/', 1) - 1) as DocumentType)
-  const data: CatalogueData = {
-    size: header.size,
-    documents,
-    uris,
-    titles: json<string[]>('titles').flat(),
-    uriIndex: new Map(uris.map((uri, index) => [uri, index])),
-    types,
-    columns,
-    keys: sortKeys('keys'),
-    groupOf: u32('groupOf'),
-    groups: json<CatalogueData['groups']>('groups')[0]!,
-    groupKeys: sortKeys('groupKeys'),
-    hierarchy: deriveHierarchy(
-      { parentOf: i32('parentOf'), childIndex: i32('childIndex') },
-      (index) => types[index] === 'collection' || types[index] === 'object',
-    ),
-    titleWords: new TitleWords({
-      words: json<string[]>('titleWords')[0]!,
-      frequencies: u32('titleWords.frequencies'),
-    }),
-    online: setOf(columns.online, 'true', header.size),
-    typeSets: {
-      agent: setOf(columns.type, 'agent', header.size),
-      collection: setOf(columns.type, 'collection', header.size),
-      object: setOf(columns.type, 'object', header.size),
-      term: setOf(columns.type, 'term', header.size),
-    },
-    text,
-    language: header.language,
-    version: header.version,
-  }
-  return new Catalogue(data, {
+  const complete =
+    stored.uris?.length === stored.size &&
+    stored.documents?.documentOffsets?.length === stored.size + 1 &&
+    stored.text?.documentCount === stored.size &&
+    stored.hierarchy?.parentOf?.length === stored.size
+  if (!complete) throw bad(path, 'parts of the catalogue are missing')
+  return new Catalogue(deriveCatalogue(stored), {
     baseUrl: options.baseUrl ?? header.options.baseUrl,
     maxLimit: options.maxLimit ?? header.options.maxLimit,
   })
 }
 
-/** The records whose names start with a prefix, as the object they were written from. */
-function partsNamed<T>(records: Map<string, StoredRecord>, prefix: string): T {
-  const parts: Record<string, Part> = {}
-  for (const [name, record] of records) {
-    if (name.startsWith(prefix)) parts[name.slice(prefix.length)] = readPart(record)
-  }
-  return parts as T
-}
-
-function kindOf(value: Payload): Kind {
-  return ARRAY_KINDS.find(([, Type]) => value instanceof Type)![0]
-}
-
-/** A stored part, read back by its records' kind. */
-function readPart({ kind, payloads }: StoredRecord): Part {
-  if (kind === Kind.Json) return JSON.parse(payloads[0]!.toString('utf8'))
-  if (kind === Kind.Lines) {
-    return payloads.flatMap((buffer) =>
-      buffer.length > 0 ? buffer.toString('utf8').split('\n') : [],
-    )
-  }
-  const Type = ARRAY_KINDS.find(([arrayKind]) => arrayKind === kind)![1] as typeof Uint8Array
-  return typed(payloads[0]!, Type)
-}
-
-interface StoredRecord {
-  kind: Kind
-  /** One payload, or several for a list written in chunks. */
-  payloads: Buffer[]
-}
-
-async function readRecords(path: string): Promise<Map<string, StoredRecord>> {
+/** The header and every part of a snapshot, each read back as what it was. */
+async function readSnapshot(path: string): Promise<{ header: Header; stored: StoredCatalogue }> {
   const handle = await open(path, 'r').catch((error: Error) => {
     throw new CatalogueError('E_UNREADABLE', `Cannot read ${path}: ${error.message}`, {
       cause: error,
     })
   })
-  const records = new Map<string, StoredRecord>()
+  const root: Record<string, unknown> = {}
   try {
     const { size } = await handle.stat()
+    const magic = Buffer.alloc(MAGIC.length)
+    await handle.read(magic, 0, MAGIC.length, 0)
+    if (!magic.equals(MAGIC)) {
+      throw bad(
+        path,
+        `written by another version (${magic.toString('latin1').trim()}); index the catalogue again`,
+      )
+    }
     let position = MAGIC.length
     const read = async (length: number) => {
       // Its own ArrayBuffer, offset 0: typed arrays can view it without a copy and stay aligned.
@@ -341,31 +224,39 @@ async function readRecords(path: string): Promise<Map<string, StoredRecord>> {
       const length = head.readUInt32LE(1) + head.readUInt32LE(5) * 2 ** 32
       const payload = await read(length)
       position += (8 - (length % 8)) % 8
-      const record = records.get(name)
-      if (record) record.payloads.push(payload)
-      else records.set(name, { kind: head.readUInt8(0), payloads: [payload] })
+      place(root, name.split('.'), head.readUInt8(0), payload)
     }
   } finally {
     await handle.close()
   }
-  return records
+  const { header, ...stored } = root
+  if (!header) throw bad(path, 'the header is missing')
+  return { header: header as Header, stored: stored as unknown as StoredCatalogue }
 }
 
-function typed<T extends Payload>(
-  buffer: Buffer,
-  Type: {
-    new (buffer: ArrayBufferLike, offset: number, length: number): T
-    BYTES_PER_ELEMENT: number
-  },
-): T {
-  return new Type(buffer.buffer, buffer.byteOffset, buffer.length / Type.BYTES_PER_ELEMENT)
-}
-
-function setOf(column: ValueColumn, key: string, size: number): Bitset {
-  const set = new Bitset(size)
-  const id = column.idOfKey(key)
-  if (id !== undefined) column.addDocuments([id], set)
-  return set
+/** Puts a record's value at its path; a list's later chunks are appended to it. */
+function place(root: Record<string, unknown>, path: string[], kind: Kind, payload: Buffer): void {
+  let parent = root
+  for (const key of path.slice(0, -1)) {
+    if (parent[key] === undefined) parent[key] = {}
+    parent = parent[key] as Record<string, unknown>
+  }
+  const key = path[path.length - 1]!
+  if (kind === Kind.JsonList) {
+    const items = JSON.parse(payload.toString('utf8')) as unknown[]
+    const list = parent[key] as unknown[] | undefined
+    if (list) for (const item of items) list.push(item)
+    else parent[key] = items
+  } else if (kind === Kind.Json) {
+    parent[key] = JSON.parse(payload.toString('utf8'))
+  } else {
+    const Type = ARRAY_KINDS.find(([arrayKind]) => arrayKind === kind)![1]
+    parent[key] = new Type(
+      payload.buffer,
+      payload.byteOffset,
+      payload.length / Type.BYTES_PER_ELEMENT,
+    )
+  }
 }
 
 function bad(path: string, reason: string): CatalogueError {

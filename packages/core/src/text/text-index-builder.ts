@@ -2,7 +2,6 @@ import { normalizeToken, tokenize } from '../analyze.js'
 import type { Analyzer } from '../languages.js'
 import { GrowableArray } from './growable-array.js'
 import { scorePostings } from './score-postings.js'
-import { TextIndex } from './text-index.js'
 import { NONE, type SearchableText, TEXT_FIELDS, type TextIndexParts } from './text-index-parts.js'
 import { writeVarint } from './varint.js'
 
@@ -88,8 +87,8 @@ export class TextIndexBuilder {
     this.sequenceOffsets.push(this.sequences.length)
   }
 
-  /** Finishes the index. The builder must not be used afterwards. */
-  build(): TextIndex {
+  /** Finishes the index's stored parts. The builder must not be used afterwards. */
+  build(): TextIndexParts {
     const termRanks = ranks(this.terms)
     const wordRanks = ranks(this.words)
     const termCount = this.terms.length
@@ -141,7 +140,7 @@ export class TextIndexBuilder {
       sequenceOffsets: this.sequenceOffsets.toArray(),
       sequences: this.sequences.toArray(),
     }
-    return new TextIndex(parts, this.analyzer)
+    return parts
   }
 
   /** The form of a token as written, analyzed the first time it is seen. */

@@ -1,0 +1,98 @@
+import { Bitset } from './_bitset.js'
+import type {
+  CatalogueData,
+  ColumnName,
+  Columns,
+  GroupSummary,
+  SortKeys,
+} from './_catalogue-data.js'
+import { deriveHierarchy, type StoredHierarchy } from './_hierarchy.js'
+import { type StoredTitleWords, TitleWords } from './_title-words.js'
+import { type ColumnKey, ValueColumn } from './_value-column.js'
+import type { DocumentType } from './documents.js'
+import { analyzerFor, type TextLanguage } from './languages.js'
+import { DocumentStore, type DocumentStoreParts } from './store/document-store.js'
+import { TextIndex } from './text/text-index.js'
+import type { TextIndexParts } from './text/text-index-parts.js'
+
+/** A column as stored: its distinct keys and each document's key ids. */
+export interface StoredColumn<K extends ColumnKey = ColumnKey> {
+  keys: K[]
+  valueOffsets: Uint32Array
+  valueIds: Uint32Array
+}
+
+/**
+ * Everything a catalogue stores, and nothing it can derive: what a build produces and what a
+ * snapshot writes and reads back, part by part. {@link deriveCatalogue} makes the rest (indexes,
+ * maps, the tree, sets by type) the same way after a build and after a restore.
+ */
+export interface StoredCatalogue {
+  size: number
+  /** A fingerprint of the content, for ETags and snapshots. */
+  version: string
+  /** The language the text was analyzed in (queries are analyzed the same way). */
+  language: TextLanguage
+  uris: string[]
+  /** Each document's title, for the items that show only that (children, minimap, ancestors). */
+  titles: string[]
+  groups: GroupSummary[]
+  columns: Record<ColumnName, StoredColumn>
+  keys: SortKeys
+  groupKeys: SortKeys
+  /** Each document's group index. */
+  groupOf: Uint32Array
+  hierarchy: StoredHierarchy
+  titleWords: StoredTitleWords
+  documents: DocumentStoreParts
+  text: TextIndexParts
+}
+
+/** The catalogue's data: the stored parts and what is derived from them. */
+export function deriveCatalogue(stored: StoredCatalogue): CatalogueData {
+  const { size } = stored
+  const columns = Object.fromEntries(
+    Object.entries(stored.columns).map(([name, column]) => [
+      name,
+      new ValueColumn(column.keys, column.valueOffsets, column.valueIds),
+    ]),
+  ) as Record<ColumnName, ValueColumn> as Columns
+  const types = typesOf(columns.type, size)
+  return {
+    ...stored,
+    stored,
+    uriIndex: new Map(stored.uris.map((uri, index) => [uri, index])),
+    types,
+    columns,
+    hierarchy: deriveHierarchy(
+      stored.hierarchy,
+      (index) => types[index] === 'collection' || types[index] === 'object',
+    ),
+    titleWords: new TitleWords(stored.titleWords),
+    online: setOf(columns.online, 'true', size),
+    typeSets: {
+      agent: setOf(columns.type, 'agent', size),
+      collection: setOf(columns.type, 'collection', size),
+      object: setOf(columns.type, 'object', size),
+      term: setOf(columns.type, 'term', size),
+    },
+    documents: new DocumentStore(stored.documents),
+    text: new TextIndex(stored.text, analyzerFor(stored.language)),
+  }
+}
+
+/** Each document's type, from the `type` column (one key per document). */
+function typesOf(column: ValueColumn, size: number): DocumentType[] {
+  const types = new Array<DocumentType>(size)
+  for (let index = 0; index < size; index++) {
+    types[index] = column.keys[column.valueIds[column.valueOffsets[index]!]!] as DocumentType
+  }
+  return types
+}
+
+function setOf(column: ValueColumn, key: string, size: number): Bitset {
+  const set = new Bitset(size)
+  const id = column.idOfKey(key)
+  if (id !== undefined) column.addDocuments([id], set)
+  return set
+}
