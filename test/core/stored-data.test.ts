@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import type { CatalogueDocument } from '../../packages/core/src/index.js'
 import { ByteStringsBuilder } from '../../packages/core/src/store/byte-strings.js'
 import { DocumentStoreBuilder } from '../../packages/core/src/store/document-store.js'
+import { DocumentStoreInWorker } from '../../packages/core/src/store/document-store-in-worker.js'
 import { GrowableArray } from '../../packages/core/src/text/growable-array.js'
 import { readVarints, writeVarint } from '../../packages/core/src/text/varint.js'
 import { corpusDocuments } from '../helpers/corpus.js'
@@ -32,7 +33,7 @@ describe('the document store', () => {
       fc.property(fc.array(documentLike, { minLength: 1, maxLength: 20 }), (documents) => {
         const builder = new DocumentStoreBuilder()
         for (const document of documents) builder.add(document as unknown as CatalogueDocument)
-        const store = builder.build()
+        const { store } = builder.build()
         expect(store.size).toBe(documents.length)
         documents.forEach((document, index) => {
           expect(JSON.parse(store.text(index))).toEqual(JSON.parse(JSON.stringify(document)))
@@ -45,13 +46,33 @@ describe('the document store', () => {
     const documents = ['agent', 'collection', 'object', 'term'].flatMap(corpusDocuments)
     const builder = new DocumentStoreBuilder()
     for (const document of documents) builder.add(document as CatalogueDocument)
-    const store = builder.build()
+    const { store } = builder.build()
     documents.forEach((document, index) => {
       expect(JSON.parse(store.text(index))).toEqual(document)
     })
     const { documentBytes, sharedBytes } = store.parts
     const whole = documents.reduce((sum, d) => sum + Buffer.byteLength(JSON.stringify(d)), 0)
     expect(documentBytes.length + sharedBytes.length).toBeLessThan(whole)
+  })
+})
+
+describe('the worker that stores documents during a load', () => {
+  it('has its script beside the loader, so loads use both cores', () => {
+    expect(DocumentStoreInWorker.available()).toBe(true)
+  })
+
+  it('stores what it is sent, in order, and hands the arrays back', async () => {
+    const documents = ['agent', 'collection', 'object', 'term'].flatMap(corpusDocuments)
+    const stored = new DocumentStoreInWorker()
+    for (const document of documents) stored.add(JSON.stringify(document))
+    const { store, version } = await stored.build()
+    const local = new DocumentStoreBuilder()
+    for (const document of documents) local.add(document as CatalogueDocument)
+    expect(version).toBe(local.build().version)
+    expect(store.size).toBe(documents.length)
+    documents.forEach((document, index) => {
+      expect(JSON.parse(store.text(index))).toEqual(document)
+    })
   })
 })
 

@@ -1,4 +1,3 @@
-import { createHash, type Hash } from 'node:crypto'
 import {
   type CatalogueData,
   COLUMN_NAMES,
@@ -15,7 +14,7 @@ import { type ColumnKey, ValueColumnBuilder } from './_value-column.js'
 import type { CatalogueDate, CatalogueDocument, DocumentType } from './documents.js'
 import { CatalogueError } from './errors.js'
 import { analyzerFor, type TextLanguage } from './languages.js'
-import { type DocumentStore, DocumentStoreBuilder } from './store/document-store.js'
+import { type BuiltStore, DocumentStoreBuilder } from './store/document-store.js'
 import { deriveCatalogue, type StoredColumn } from './stored-catalogue.js'
 import { TextIndexBuilder } from './text/text-index-builder.js'
 
@@ -38,7 +37,6 @@ export class CatalogueBuilder {
   private readonly groupOf: number[] = []
   private readonly text: TextIndexBuilder
   private readonly language: TextLanguage
-  private readonly hash: Hash = createHash('sha1')
   private readonly titleWords = new TitleWordsBuilder()
   private readonly columns = Object.fromEntries(
     COLUMN_NAMES.map((name) => [name, new ValueColumnBuilder<string | number>()]),
@@ -75,8 +73,7 @@ export class CatalogueBuilder {
       throw new CatalogueError('E_DUPLICATE_URI', `Duplicate uri ${document.uri}`)
     }
     const index = this.count++
-    this.documents?.add(document)
-    this.hash.update(text)
+    this.documents?.add(document, text)
     this.uris.push(document.uri)
     this.uriIndex.set(document.uri, index)
     this.types.push(document.type)
@@ -107,9 +104,9 @@ export class CatalogueBuilder {
    * Finishes the catalogue. The builder must not be used afterwards.
    * @param stored the documents, when this builder was made not to store them
    */
-  build(stored?: DocumentStore): CatalogueData {
-    const documents = stored ?? this.documents?.build()
-    if (!documents || documents.size !== this.count) {
+  build(stored?: BuiltStore): CatalogueData {
+    const built = stored ?? this.documents?.build()
+    if (!built || built.store.size !== this.count) {
       throw new Error('CatalogueBuilder.build needs the store of the documents added')
     }
     const columns = Object.fromEntries(
@@ -138,7 +135,7 @@ export class CatalogueBuilder {
     this.warnings = warnings
     return deriveCatalogue({
       size: this.count,
-      version: this.hash.digest('hex').slice(0, 16),
+      version: built.version,
       language: this.language,
       uris: this.uris,
       titles: this.titles,
@@ -149,7 +146,7 @@ export class CatalogueBuilder {
       groupOf: Uint32Array.from(this.groupOf),
       hierarchy: { parentOf, childIndex: rankSiblings(parentOf, this.positions) },
       titleWords: this.titleWords.build(),
-      documents: documents.parts,
+      documents: built.store.parts,
       text: this.text.build(),
     })
   }

@@ -92,7 +92,7 @@ export async function loadCatalogue(path: string, options: LoadOptions = {}): Pr
     }
   }
   // The documents are stored on a worker thread while this one validates and indexes them.
-  const stored = new DocumentStoreInWorker()
+  const stored = DocumentStoreInWorker.available() ? new DocumentStoreInWorker() : null
   let data: CatalogueData
   let collected: Awaited<ReturnType<typeof collect>>
   try {
@@ -102,9 +102,9 @@ export async function loadCatalogue(path: string, options: LoadOptions = {}): Pr
       throw new InvalidCatalogueError(invalid, options.maxReported ?? 20)
     }
     if (documents.size === 0) throw empty(path)
-    data = documents.build(await stored.build())
+    data = documents.build(stored ? await stored.build() : undefined)
   } finally {
-    await stored.close()
+    await stored?.close()
   }
   const { documents, invalid, seen, warnings: readWarnings } = collected
   const catalogue = new Catalogue(data, options)
@@ -170,8 +170,8 @@ function sourced(
   })
 }
 
-async function collect(path: string, options: LoadOptions, stored: DocumentStoreInWorker) {
-  const documents = new CatalogueBuilder(options.language, false)
+async function collect(path: string, options: LoadOptions, stored: DocumentStoreInWorker | null) {
+  const documents = new CatalogueBuilder(options.language, stored === null)
   const invalid: InvalidDocument[] = []
   const seen = new Map<string, DocumentSource>()
   const warnings: LoadWarning[] = []
@@ -194,7 +194,7 @@ async function collect(path: string, options: LoadOptions, stored: DocumentStore
       const document = value as CatalogueDocument
       const json = text ?? JSON.stringify(document)
       documents.add(document, json)
-      stored.add(json)
+      stored?.add(json)
     }
   }
   return { documents, invalid, seen, warnings }

@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative } from 'node:path'
-import { createInterface } from 'node:readline'
 import { type ParseError, parse as parseTolerant, printParseErrorCode } from 'jsonc-parser'
 import { EadImporter, EadSyntaxError, type ImportedDocument } from './ead/import-ead.js'
 import { CatalogueError } from './errors.js'
@@ -238,13 +237,11 @@ async function* readNdjson(
   onBytes: (bytes: number) => void,
   onMalformed: ((error: MalformedJsonError) => void) | undefined,
 ) {
-  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 })
-  const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY })
   let line = 0
   try {
-    for await (const text of lines) {
+    for await (const { text, bytesRead } of fileLines(path)) {
       line += 1
-      onBytes(stream.bytesRead)
+      onBytes(bytesRead)
       if (text.trim() === '') continue
       let value: unknown
       try {
@@ -259,10 +256,49 @@ async function* readNdjson(
   } catch (error) {
     if (error instanceof CatalogueError) throw error
     throw unreadable(path, error as NodeJS.ErrnoException)
+  }
+}
+
+/**
+ * The lines of a file (split at `\n`, a `\r` before it dropped), each with the bytes read so
+ * far. Lines are found in the bytes and each is decoded whole, which costs a third of what
+ * decoding the stream and splitting the text (node:readline) does; a `\n` byte never occurs
+ * inside a multi-byte UTF-8 character.
+ */
+async function* fileLines(path: string): AsyncGenerator<{ text: string; bytesRead: number }> {
+  const stream = createReadStream(path, { highWaterMark: 1 << 20 })
+  // The start of a line not yet ended, in the chunks it spans.
+  let pending: Buffer[] = []
+  let bytesRead = 0
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      bytesRead += chunk.length
+      let start = 0
+      let end = chunk.indexOf(10)
+      if (end !== -1 && pending.length > 0) {
+        const line = Buffer.concat([...pending, chunk.subarray(0, end)])
+        pending = []
+        yield { text: decodeLine(line, 0, line.length), bytesRead }
+        start = end + 1
+        end = chunk.indexOf(10, start)
+      }
+      for (; end !== -1; end = chunk.indexOf(10, start)) {
+        yield { text: decodeLine(chunk, start, end), bytesRead }
+        start = end + 1
+      }
+      if (start < chunk.length) pending.push(chunk.subarray(start))
+    }
+    if (pending.length > 0) {
+      const line = Buffer.concat(pending)
+      yield { text: decodeLine(line, 0, line.length), bytesRead }
+    }
   } finally {
-    lines.close()
     stream.destroy()
   }
+}
+
+function decodeLine(bytes: Buffer, start: number, end: number): string {
+  return bytes.toString('utf8', start, end > start && bytes[end - 1] === 13 ? end - 1 : end)
 }
 
 async function readJsonFile(

@@ -1,13 +1,25 @@
 import { once } from 'node:events'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import { DocumentStore, type DocumentStoreParts } from './document-store.js'
+import { type BuiltStore, DocumentStore, type DocumentStoreParts } from './document-store.js'
 
 /** What the main thread sends: a batch of texts, or (without texts) the end. */
 export interface StoreMessage {
   texts?: string[]
 }
 
+/** What the worker sends back at the end. */
+export interface StoredMessage {
+  parts: DocumentStoreParts
+  version: string
+}
+
 const BATCH = 1000
+// From the sources (tests, tsx) the worker is TypeScript: it registers tsx, as this process
+// did, before importing it.
+const FROM_SOURCES = import.meta.url.endsWith('.ts')
+const WORKER_URL = new URL(`./document-store-worker.${FROM_SOURCES ? 'ts' : 'js'}`, import.meta.url)
 
 /**
  * A {@link DocumentStoreBuilder} on a worker thread: loading a catalogue parses and indexes on
@@ -18,12 +30,17 @@ export class DocumentStoreInWorker {
   private batch: string[] = []
   private failure: Error | undefined
 
+  /**
+   * Whether the worker's script is beside this module: not when a bundler has folded the
+   * package into one file, and then the documents are stored on the loading thread.
+   */
+  static available(): boolean {
+    return existsSync(fileURLToPath(WORKER_URL))
+  }
+
   constructor() {
-    // From the sources (tests, tsx) the worker is TypeScript: it registers tsx, as this
-    // process did, before importing it.
-    const source = import.meta.url.endsWith('.ts')
-    const url = new URL(`./document-store-worker.${source ? 'ts' : 'js'}`, import.meta.url)
-    this.worker = source
+    const url = WORKER_URL
+    this.worker = FROM_SOURCES
       ? new Worker(
           `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url.href)}) })`,
           { eval: true },
@@ -40,16 +57,16 @@ export class DocumentStoreInWorker {
     if (this.batch.length >= BATCH) this.flush()
   }
 
-  /** The store of every document added; the worker ends. */
-  async build(): Promise<DocumentStore> {
+  /** The store of every document added, and their fingerprint; the worker ends. */
+  async build(): Promise<BuiltStore> {
     this.flush()
     this.worker.postMessage({} satisfies StoreMessage)
     try {
-      const [parts] = (await Promise.race([
+      const [{ parts, version }] = (await Promise.race([
         once(this.worker, 'message'),
         once(this.worker, 'error').then(([error]) => Promise.reject(error)),
-      ])) as [DocumentStoreParts]
-      return new DocumentStore(parts)
+      ])) as [StoredMessage]
+      return { store: new DocumentStore(parts), version }
     } finally {
       await this.worker.terminate()
     }

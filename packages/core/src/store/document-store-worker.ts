@@ -1,21 +1,22 @@
 /**
  * The worker thread that stores documents while the main thread indexes them: it receives
- * documents' JSON texts in batches, stores them ({@link DocumentStoreBuilder}), and at the end
- * hands the store's arrays back without copying them.
+ * documents' JSON texts in batches, stores and fingerprints them ({@link DocumentStoreBuilder}),
+ * and at the end hands the store's arrays back without copying them.
  */
 import { parentPort } from 'node:worker_threads'
 import { DocumentStoreBuilder } from './document-store.js'
-import type { StoreMessage } from './document-store-in-worker.js'
+import type { StoredMessage, StoreMessage } from './document-store-in-worker.js'
 
 const port = parentPort!
 const store = new DocumentStoreBuilder()
 port.on('message', (message: StoreMessage) => {
   if (message.texts) {
-    for (const text of message.texts) store.add(JSON.parse(text))
+    for (const text of message.texts) store.add(JSON.parse(text), text)
     return
   }
-  const { parts } = store.build()
-  port.postMessage(parts, [
+  const { store: built, version } = store.build()
+  const { parts } = built
+  port.postMessage({ parts, version } satisfies StoredMessage, [
     parts.documentBytes.buffer,
     parts.documentOffsets.buffer,
     parts.sharedBytes.buffer,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { CatalogueDocument } from '../documents.js'
 import { ByteStrings, ByteStringsBuilder } from './byte-strings.js'
 
@@ -81,13 +82,26 @@ export class DocumentStore {
   }
 }
 
-/** Stores documents one at a time, sharing their repeated parts. */
+/** A built store and the fingerprint of the texts it was given. */
+export interface BuiltStore {
+  store: DocumentStore
+  /** The first 16 hex digits of the SHA-1 of the documents' texts, in order. */
+  version: string
+}
+
+/** Stores documents one at a time, sharing their repeated parts, and fingerprints them. */
 export class DocumentStoreBuilder {
+  private readonly hash = createHash('sha1')
   private readonly documents = new ByteStringsBuilder()
   private readonly shared = new ByteStringsBuilder()
   private readonly sharedIds = new Map<string, string>()
 
-  add(document: CatalogueDocument): void {
+  /**
+   * Stores the next document.
+   * @param source its JSON text as given (the fingerprint is of these), when the caller has it
+   */
+  add(document: CatalogueDocument, source = JSON.stringify(document)): void {
+    this.hash.update(source)
     let text = '{'
     for (const [key, value] of Object.entries(document)) {
       if (value === undefined) continue
@@ -104,16 +118,17 @@ export class DocumentStoreBuilder {
     this.documents.add(`${text}}`)
   }
 
-  build(): DocumentStore {
+  build(): BuiltStore {
     this.sharedIds.clear()
     const documents = this.documents.build().stored
     const shared = this.shared.build().stored
-    return new DocumentStore({
+    const store = new DocumentStore({
       documentBytes: documents.bytes,
       documentOffsets: documents.offsets,
       sharedBytes: shared.bytes,
       sharedOffsets: shared.offsets,
     })
+    return { store, version: this.hash.digest('hex').slice(0, 16) }
   }
 
   /** A reference to a shared part (stored the first time it is seen), or a scalar as it is. */
