@@ -184,7 +184,7 @@ const WORD_RE = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*(?:['\u2018\u2019\uff07][\p{L}\p{
  * Splits text into raw word tokens, in order, not yet normalized: runs of letters, digits
  * and combining marks of any script, split on whitespace and punctuation, keeping internal
  * apostrophes (`Rockefeller's`). CJK text without spaces comes out as whole runs. Never
- * returns empty strings. Used as MiniSearch's `tokenize` option.
+ * returns empty strings. What the full-text index splits values with.
  */
 export function tokenize(text: string): string[] {
   return text.match(WORD_RE) ?? []
@@ -267,7 +267,7 @@ export function foldAccents(token: string): string {
 /**
  * Turns one raw token into an index term: {@link normalizeToken}, then `null` for an English
  * stop word (or a token that normalizes to nothing), then the Porter2 stem (`bananas` →
- * `banana`, `history` → `histori`). Used as MiniSearch's `processTerm` option; keeps no cache.
+ * `banana`, `history` → `histori`). The English analyzer's term; keeps no cache.
  */
 export function processTerm(token: string): string | null {
   const t = normalizeToken(token)
