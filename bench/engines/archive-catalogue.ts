@@ -4,85 +4,61 @@
  * snapshot and times the query mix on `/search`, `/facets` and `/collections`, children with
  * hit counts, minimaps, facets over everything, a page of details, and the named requests.
  */
-import { statSync } from 'node:fs'
-import { parseArgs } from 'node:util'
 import {
   type Catalogue,
   loadCatalogue,
   loadSnapshot,
   saveSnapshot,
 } from '../../packages/core/src/index.js'
-import type { MixQuery } from '../query-mix.js'
-import { type Latency, memory, report, time } from './measure.js'
+import { type Latency, runPhase, time } from './measure.js'
 
-const { values } = parseArgs({
-  options: {
-    phase: { type: 'string' },
-    file: { type: 'string' },
-    snapshot: { type: 'string' },
-    mix: { type: 'string' },
-    runs: { type: 'string', default: '20' },
+await runPhase<Catalogue, Catalogue>({
+  build: async (file) => (await loadCatalogue(file)).catalogue,
+  save: (catalogue, snapshot) => saveSnapshot(catalogue, snapshot),
+  start: (snapshot) => loadSnapshot(snapshot),
+  measure(catalogue, mix, runs) {
+    const params = mix.map((query) => new URLSearchParams(query.params))
+    const tree = treeLandmarks(catalogue)
+    const latencies: Record<string, Latency> = {
+      '/search, the mix': time(
+        params.map((p) => () => catalogue.search(p)),
+        runs,
+      ),
+      '/facets, the mix': time(
+        params.map((p) => () => catalogue.facets(p)),
+        runs,
+      ),
+      '/collections, the mix': time(
+        mix.map(
+          ({ params: { query } }) =>
+            () =>
+              catalogue.collections({ query: query! }),
+        ),
+        runs,
+      ),
+      'children with hit counts': time(
+        [tree.widest, tree.biggest].map((id) => () => catalogue.children(id, { query: 'health' })),
+        runs * 10,
+      ),
+      minimap: time(
+        [undefined, 'health'].map(
+          (query) => () => catalogue.minimap(tree.biggest, { ...(query ? { query } : {}) }),
+        ),
+        runs * 10,
+      ),
+      'facets over everything': time([() => catalogue.facets({})], runs * 10),
+      'a page of 50 object details': time(
+        [() => tree.objects.map((id) => catalogue.object(id))],
+        runs * 10,
+      ),
+    }
+    const named = namedRequests(catalogue).map(([name, run]) => ({
+      name,
+      ...time([run], runs * 10),
+    }))
+    return { latencies, named }
   },
 })
-const runs = Number(values.runs)
-
-if (values.phase === 'build') {
-  const started = performance.now()
-  const { catalogue } = await loadCatalogue(values.file!)
-  const buildMs = performance.now() - started
-  const afterBuild = memory()
-  const saving = performance.now()
-  await saveSnapshot(catalogue, values.snapshot!)
-  report({
-    buildMs,
-    afterBuild,
-    saveMs: performance.now() - saving,
-    snapshotBytes: statSync(values.snapshot!).size,
-  })
-} else {
-  const started = performance.now()
-  const catalogue = await loadSnapshot(values.snapshot!)
-  const startMs = performance.now() - started
-  const afterStart = memory()
-  const mix = JSON.parse(values.mix!) as MixQuery[]
-  const params = mix.map((query) => new URLSearchParams(query.params))
-  const tree = treeLandmarks(catalogue)
-  const latencies: Record<string, Latency> = {
-    '/search, the mix': time(
-      params.map((p) => () => catalogue.search(p)),
-      runs,
-    ),
-    '/facets, the mix': time(
-      params.map((p) => () => catalogue.facets(p)),
-      runs,
-    ),
-    '/collections, the mix': time(
-      mix.map(
-        ({ params: { query } }) =>
-          () =>
-            catalogue.collections({ query: query! }),
-      ),
-      runs,
-    ),
-    'children with hit counts': time(
-      [tree.widest, tree.biggest].map((id) => () => catalogue.children(id, { query: 'health' })),
-      runs * 10,
-    ),
-    minimap: time(
-      [undefined, 'health'].map(
-        (query) => () => catalogue.minimap(tree.biggest, { ...(query ? { query } : {}) }),
-      ),
-      runs * 10,
-    ),
-    'facets over everything': time([() => catalogue.facets({})], runs * 10),
-    'a page of 50 object details': time(
-      [() => tree.objects.map((id) => catalogue.object(id))],
-      runs * 10,
-    ),
-  }
-  const named = namedRequests(catalogue).map(([name, run]) => ({ name, ...time([run], runs * 10) }))
-  report({ startMs, afterStart, latencies, named, afterRequests: memory() })
-}
 
 /** Ids of the tree's heaviest places and of 50 objects spread over the catalogue. */
 function treeLandmarks(catalogue: Catalogue) {

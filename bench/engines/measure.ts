@@ -1,6 +1,8 @@
 /** What every engine's benchmark process shares: timings, percentiles and memory. */
-import { createReadStream } from 'node:fs'
+import { createReadStream, statSync } from 'node:fs'
 import { createInterface } from 'node:readline'
+import { parseArgs } from 'node:util'
+import type { MixQuery } from '../query-mix.js'
 
 /** Memory after a full garbage collection (the phases run with --expose-gc). */
 export interface Memory {
@@ -56,4 +58,53 @@ export async function* readNdjson(file: string): AsyncGenerator<Record<string, u
 /** Writes a phase's figures for the parent process. */
 export function report(figures: unknown): void {
   process.stdout.write(JSON.stringify(figures))
+}
+
+/** One engine in the benchmark: how it builds, saves, starts and answers the mix. */
+export interface BenchedEngine<Built, Started> {
+  build(file: string): Promise<Built>
+  save(built: Built, snapshot: string): Promise<void> | void
+  start(snapshot: string): Promise<Started> | Started
+  /** Latencies of the mix and of the engine's own requests, started. */
+  measure(
+    started: Started,
+    mix: MixQuery[],
+    runs: number,
+  ): { latencies: Record<string, Latency>; named?: ({ name: string } & Latency)[] }
+}
+
+/**
+ * Runs the phase this process was started for (`--phase build|start --file --snapshot --mix
+ * --runs`) and reports its figures: the build and save times and the memory after the build,
+ * or the start time, the memory after it, and the latencies.
+ */
+export async function runPhase<Built, Started>(
+  engine: BenchedEngine<Built, Started>,
+): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      phase: { type: 'string' },
+      file: { type: 'string' },
+      snapshot: { type: 'string' },
+      mix: { type: 'string' },
+      runs: { type: 'string', default: '20' },
+    },
+  })
+  const snapshot = values.snapshot!
+  const started = performance.now()
+  if (values.phase === 'build') {
+    const built = await engine.build(values.file!)
+    const buildMs = performance.now() - started
+    const afterBuild = memory()
+    const saving = performance.now()
+    await engine.save(built, snapshot)
+    const saveMs = performance.now() - saving
+    report({ buildMs, afterBuild, saveMs, snapshotBytes: statSync(snapshot).size })
+  } else {
+    const running = await engine.start(snapshot)
+    const startMs = performance.now() - started
+    const afterStart = memory()
+    const measured = engine.measure(running, JSON.parse(values.mix!), Number(values.runs))
+    report({ startMs, afterStart, ...measured, afterRequests: memory() })
+  }
 }
