@@ -107,6 +107,24 @@ export function subtract(a: Matches, b: Matches): Matches {
   return { ids: ids.subarray(0, n), scores: scores.subarray(0, n) }
 }
 
+/**
+ * Every document id below `size` that is not in `matches`, score 0: `-word` over the whole
+ * catalogue, in one pass that steps over the sorted ids instead of merging two lists.
+ */
+export function complement(matches: Matches, size: number): Matches {
+  const excluded = matches.ids
+  const ids = new Uint32Array(size - excluded.length)
+  let n = 0
+  let next = 0
+  for (let j = 0; j < excluded.length; j++) {
+    const skip = excluded[j]!
+    while (next < skip) ids[n++] = next++
+    next = skip + 1
+  }
+  while (next < size) ids[n++] = next++
+  return { ids: ids.subarray(0, n), scores: new Float32Array(n) }
+}
+
 /** Keeps the documents for which `keep` is true. */
 export function filterMatches(matches: Matches, keep: (id: number) => boolean): Matches {
   const ids = new Uint32Array(matches.ids.length)

@@ -48,25 +48,42 @@ export class GroupCounters {
     const onlineWords = data.online.words
     const allowedWords = allowed.words
     const groupOf = data.groupOf
-    const visit = (id: number, score: number) => {
-      const group = groupOf[id]!
-      if (hits[group] === 0) {
-        firstSeen[group] = touched.length
-        touched.push(group)
-        best[group] = score
-      } else if (score > best[group]!) best[group] = score
-      hits[group]!++
-      if ((onlineWords[id >>> 5]! & (1 << (id & 31))) !== 0) onlineHits[group]!++
-    }
+    // Two tight loops, no callback per document: `*` or no query visits every document.
     try {
       if (matches) {
         const { ids, scores } = matches
         for (let i = 0; i < ids.length; i++) {
           const id = ids[i]!
-          if ((allowedWords[id >>> 5]! & (1 << (id & 31))) !== 0) visit(id, scores[i]!)
+          const bit = 1 << (id & 31)
+          if ((allowedWords[id >>> 5]! & bit) === 0) continue
+          const group = groupOf[id]!
+          const score = scores[i]!
+          if (hits[group] === 0) {
+            firstSeen[group] = touched.length
+            touched.push(group)
+            best[group] = score
+          } else if (score > best[group]!) best[group] = score
+          hits[group]!++
+          if ((onlineWords[id >>> 5]! & bit) !== 0) onlineHits[group]!++
         }
       } else {
-        allowed.forEachId((id) => visit(id, 0))
+        // Every allowed document, score 0: the online bits are read a word at a time.
+        for (let w = 0; w < allowedWords.length; w++) {
+          let word = allowedWords[w]!
+          const onlineWord = onlineWords[w]!
+          while (word !== 0) {
+            const low = word & -word
+            const group = groupOf[(w << 5) + 31 - Math.clz32(low)]!
+            if (hits[group] === 0) {
+              firstSeen[group] = touched.length
+              touched.push(group)
+              best[group] = 0
+            }
+            hits[group]!++
+            if ((onlineWord & low) !== 0) onlineHits[group]!++
+            word ^= low
+          }
+        }
       }
       return use({ touched, ...this.counters })
     } finally {

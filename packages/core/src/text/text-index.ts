@@ -1,4 +1,5 @@
 import {
+  complement,
   filterMatches,
   intersect,
   type Matches,
@@ -69,7 +70,7 @@ export class TextIndex {
       case 'nothing':
         return NO_MATCHES
       case 'not':
-        return subtract(this.all(), this.evaluate(node.child))
+        return complement(this.evaluate(node.child), this.size)
       case 'or':
         return node.children.map((child) => this.evaluate(child)).reduce(union)
       case 'and': {
@@ -77,11 +78,16 @@ export class TextIndex {
         const negatives = node.children.filter((child) => child.kind === 'not')
         const sets = positives.map((child) => this.evaluate(child))
         sets.sort((a, b) => a.ids.length - b.ids.length)
+        const excluded = (negative: QueryNode) =>
+          negative.kind === 'not' ? this.evaluate(negative.child) : NO_MATCHES
         // Exclusions only: everything the exclusions do not match.
-        let result = sets.length > 0 ? sets.reduce(intersect) : this.all()
+        if (sets.length === 0) {
+          return complement(unionAll(negatives.map(excluded), this.size), this.size)
+        }
+        let result = sets.reduce(intersect)
         for (const negative of negatives) {
           if (result.ids.length === 0) break
-          if (negative.kind === 'not') result = subtract(result, this.evaluate(negative.child))
+          result = subtract(result, excluded(negative))
         }
         return result
       }
