@@ -9,6 +9,7 @@ import {
   unionAll,
 } from '../_matches.js'
 import type { Analyzer } from '../languages.js'
+import { LruCache } from '../lru-cache.js'
 import type { QueryNode } from '../query-syntax.js'
 import { NONE, type TextIndexParts, VALUE_BREAK } from './text-index-parts.js'
 import { readVarints } from './varint.js'
@@ -20,6 +21,8 @@ import { readVarints } from './varint.js'
  * its most frequent words.
  */
 export const PREFIX_LIMITS = { terms: 2000, postings: 2_000_000 } as const
+/** Bytes of prefix and phrase matches kept for the next request that asks for them. */
+const COMPUTED_BYTES = 64 * 2 ** 20
 
 /**
  * The full-text index: posting lists as slices of typed arrays (ascending ids, scores
@@ -37,6 +40,10 @@ export class TextIndex {
   private everything: Matches | undefined
   /** Reused by every sequence decoding. */
   private readonly decoded = { values: new Int32Array(256) }
+  private readonly computed = new LruCache<string, Matches>(
+    COMPUTED_BYTES,
+    (key, matches) => matches.ids.byteLength + matches.scores.byteLength + key.length * 2,
+  )
   /** Reused by every phrase check: the terms of the last positions read. */
   private ring = new Int32Array(16)
 
@@ -62,9 +69,11 @@ export class TextIndex {
       case 'term':
         return this.postings(node.term)
       case 'prefix':
-        return this.prefixPostings(node.prefix)
+        return this.remembered(`*${node.prefix}`, () => this.prefixPostings(node.prefix))
       case 'phrase':
-        return this.phrase(node.terms, node.positions)
+        return this.remembered(`"${node.terms.join(' ')}@${node.positions.join(' ')}`, () =>
+          this.phrase(node.terms, node.positions),
+        )
       case 'all':
         return this.all()
       case 'nothing':
@@ -92,6 +101,20 @@ export class TextIndex {
         return result
       }
     }
+  }
+
+  /**
+   * A prefix's or a phrase's matches, kept once computed: they cost a union of many posting
+   * lists or a check of many documents, and a front end asks for the next page of the same
+   * query. Bounded in bytes (8 per match).
+   */
+  private remembered(key: string, compute: () => Matches): Matches {
+    let matches = this.computed.get(key)
+    if (!matches) {
+      matches = compute()
+      this.computed.set(key, matches)
+    }
+    return matches
   }
 
   /** Every document, score 0 (kept once made). */
