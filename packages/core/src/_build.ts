@@ -8,6 +8,7 @@ import {
   type SortKeys,
 } from './_catalogue-data.js'
 import { creatorsOf, datesOf, searchableText, termsOf, yearOf } from './_document-fields.js'
+import { GrowableArray } from './_growable-array.js'
 import { type HierarchyWarning, parentUri, rankSiblings, resolveParents } from './_hierarchy.js'
 import { TitleWordsBuilder } from './_title-words.js'
 import { type ColumnKey, ValueColumnBuilder } from './_value-column.js'
@@ -31,10 +32,11 @@ export class CatalogueBuilder {
   private readonly types: DocumentType[] = []
   private readonly titles: string[] = []
   private readonly parents: (string | null)[] = []
-  private readonly positions: number[] = []
+  /** Each document's `position` among its siblings (any number: only their order counts). */
+  private readonly positions = new GrowableArray(Float64Array)
   private readonly groupIndex = new Map<string, number>()
   private readonly groups: GroupSummary[] = []
-  private readonly groupOf: number[] = []
+  private readonly groupOf = new GrowableArray(Uint32Array)
   private readonly text: TextIndexBuilder
   private readonly language: TextLanguage
   private readonly titleWords = new TitleWordsBuilder()
@@ -133,22 +135,26 @@ export class CatalogueBuilder {
     )
     const { parentOf, warnings } = resolveParents(this.parents, (uri) => this.uriIndex.get(uri))
     this.warnings = warnings
-    return deriveCatalogue({
-      size: this.count,
-      version: built.version,
-      language: this.language,
-      uris: this.uris,
-      titles: this.titles,
-      groups: this.groups,
-      columns,
-      keys,
-      groupKeys,
-      groupOf: Uint32Array.from(this.groupOf),
-      hierarchy: { parentOf, childIndex: rankSiblings(parentOf, this.positions) },
-      titleWords: this.titleWords.build(),
-      documents: built.store.parts,
-      text: this.text.build(),
-    })
+    // The uri index made while adding serves the catalogue too, rather than a second one.
+    return deriveCatalogue(
+      {
+        size: this.count,
+        version: built.version,
+        language: this.language,
+        uris: this.uris,
+        titles: this.titles,
+        groups: this.groups,
+        columns,
+        keys,
+        groupKeys,
+        groupOf: this.groupOf.toArray(),
+        hierarchy: { parentOf, childIndex: rankSiblings(parentOf, this.positions.toArray()) },
+        titleWords: this.titleWords.build(),
+        documents: built.store.parts,
+        text: this.text.build(),
+      },
+      this.uriIndex,
+    )
   }
 
   private groupFor(document: CatalogueDocument): number {

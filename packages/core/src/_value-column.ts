@@ -1,4 +1,5 @@
 import type { Bitset } from './_bitset.js'
+import { GrowableArray } from './_growable-array.js'
 import type { StoredColumn } from './stored-catalogue.js'
 
 /** A key of a column: a string (a subject, a format) or a year. */
@@ -82,8 +83,12 @@ export function compareKeys(a: ColumnKey, b: ColumnKey): number {
 export class ValueColumnBuilder<K extends ColumnKey = ColumnKey> {
   private readonly keys: K[] = []
   private readonly idOf = new Map<K, number>()
-  private offsets: number[] = [0]
-  private ids: number[] = []
+  private readonly offsets = new GrowableArray(Uint32Array)
+  private readonly ids = new GrowableArray(Uint32Array)
+
+  constructor() {
+    this.offsets.push(0)
+  }
 
   /** Records the keys of the next document (duplicates are kept once). */
   push(keys: Iterable<K>): void {
@@ -95,20 +100,19 @@ export class ValueColumnBuilder<K extends ColumnKey = ColumnKey> {
         this.keys.push(key)
         this.idOf.set(key, id)
       }
-      if (this.ids.indexOf(id, start) === -1) this.ids.push(id)
+      if (!this.holds(start, id)) this.ids.push(id)
     }
     this.offsets.push(this.ids.length)
   }
 
   /** The stored column (a {@link ValueColumn} is derived from it). */
   build(): StoredColumn<K> {
-    const column = {
-      keys: this.keys,
-      valueOffsets: Uint32Array.from(this.offsets),
-      valueIds: Uint32Array.from(this.ids),
-    }
-    this.offsets = [0]
-    this.ids = []
-    return column
+    return { keys: this.keys, valueOffsets: this.offsets.toArray(), valueIds: this.ids.toArray() }
+  }
+
+  /** Whether the current document already has a value id (its ids start at `start`). */
+  private holds(start: number, id: number): boolean {
+    for (let i = start; i < this.ids.length; i++) if (this.ids.get(i) === id) return true
+    return false
   }
 }

@@ -48,8 +48,14 @@ export interface StoredCatalogue {
   text: TextIndexParts
 }
 
-/** The catalogue's data: the stored parts and what is derived from them. */
-export function deriveCatalogue(stored: StoredCatalogue): CatalogueData {
+/**
+ * The catalogue's data: the stored parts and what is derived from them.
+ * @param uriIndex each uri's position, when the caller has it already (a build)
+ */
+export function deriveCatalogue(
+  stored: StoredCatalogue,
+  uriIndex = new Map(stored.uris.map((uri, index) => [uri, index])),
+): CatalogueData {
   const { size } = stored
   const columns = Object.fromEntries(
     Object.entries(stored.columns).map(([name, column]) => [
@@ -61,7 +67,7 @@ export function deriveCatalogue(stored: StoredCatalogue): CatalogueData {
   return {
     ...stored,
     stored,
-    uriIndex: new Map(stored.uris.map((uri, index) => [uri, index])),
+    uriIndex,
     types,
     columns,
     hierarchy: deriveHierarchy(

@@ -1,6 +1,6 @@
+import { GrowableArray } from '../_growable-array.js'
 import { normalizeToken, tokenize } from '../analyze.js'
 import type { Analyzer } from '../languages.js'
-import { GrowableArray } from './growable-array.js'
 import { scorePostings } from './score-postings.js'
 import { NONE, type SearchableText, TEXT_FIELDS, type TextIndexParts } from './text-index-parts.js'
 import { writeVarint } from './varint.js'

@@ -2,7 +2,7 @@
  * A typed array that grows as values are appended: a builder's posting log or byte stream
  * without a JavaScript number (8 bytes and a GC-visible slot) per value.
  */
-type TypedArray = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array
+type TypedArray = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array | Float64Array
 
 interface TypedArrayType<T extends TypedArray> {
   new (length: number): T
