@@ -6,8 +6,8 @@ import type {
   CatalogueDocument,
   CatalogueObject,
   Collection,
-} from '../packages/core/src/documents.js'
-import { validateDocument } from '../packages/core/src/validate.js'
+} from '../packages/core/src/documents/documents.js'
+import { validateDocument } from '../packages/core/src/documents/validate.js'
 import { catalogueMix, generateCatalogue } from '../scripts/sample/catalogue.js'
 import { writeCatalogue } from '../scripts/sample/write.js'
 

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { defineConfig } from 'tsup'
-import { jsonSchemaFiles } from './src/json-schemas.js'
+import { jsonSchemaFiles } from './src/documents/json-schemas.js'
 
 export default defineConfig({
   // The worker that stores documents during a load is a file of its own beside index.js.

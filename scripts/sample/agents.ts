@@ -1,5 +1,10 @@
 /** Agents: people, organisations and families, with the references later documents make. */
-import type { Agent, CatalogueDate, Note, Reference } from '../../packages/core/src/documents.js'
+import type {
+  Agent,
+  CatalogueDate,
+  Note,
+  Reference,
+} from '../../packages/core/src/documents/documents.js'
 import { existenceDate } from './dates.js'
 import { makeId } from './ids.js'
 import {

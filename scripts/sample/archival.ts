@@ -4,7 +4,7 @@ import type {
   Collection,
   Group,
   Reference,
-} from '../../packages/core/src/documents.js'
+} from '../../packages/core/src/documents/documents.js'
 import { datesString } from './dates.js'
 import { descriptionOf } from './describe.js'
 import type { ArchivalNode } from './node.js'

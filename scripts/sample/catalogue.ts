@@ -1,5 +1,8 @@
 /** The whole synthetic catalogue: agents, terms, then each collection with its descendants. */
-import type { CatalogueDocument, DocumentType } from '../../packages/core/src/documents.js'
+import type {
+  CatalogueDocument,
+  DocumentType,
+} from '../../packages/core/src/documents/documents.js'
 import { type AgentEntry, generateAgents } from './agents.js'
 import { ArchivalWriter } from './archival.js'
 import { depthFirst } from './node.js'

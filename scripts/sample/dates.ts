@@ -1,5 +1,5 @@
 /** Dates of agents, collections and objects: year ranges nested in their parent's range. */
-import type { CatalogueDate } from '../../packages/core/src/documents.js'
+import type { CatalogueDate } from '../../packages/core/src/documents/documents.js'
 import type { Random } from './random.js'
 
 export const FIRST_YEAR = 1850

@@ -1,5 +1,5 @@
 /** The notes of collections, series and subseries, written once their contents are known. */
-import type { Note } from '../../packages/core/src/documents.js'
+import type { Note } from '../../packages/core/src/documents/documents.js'
 import { inProse } from './agents.js'
 import type { ArchivalNode } from './node.js'
 import { type AdminFacts, adminNote, makeNote } from './notes.js'

@@ -7,7 +7,7 @@ import type {
   Language,
   Note,
   Reference,
-} from '../../packages/core/src/documents.js'
+} from '../../packages/core/src/documents/documents.js'
 import type { YearSpan } from './dates.js'
 
 /** What a container's contents mostly are; decides the formats and titles of its objects. */

@@ -2,7 +2,7 @@
  * Notes in the shape ArchivesSpace exports them, and the administrative ones (access, use,
  * processing, acquisition, citation) whose wording is formulaic.
  */
-import type { Note, NoteType } from '../../packages/core/src/documents.js'
+import type { Note, NoteType } from '../../packages/core/src/documents/documents.js'
 import type { Random } from './random.js'
 import { capitalize } from './words.js'
 

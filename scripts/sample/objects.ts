@@ -1,6 +1,6 @@
 /** Objects: the folders and items inside series, subseries and small collections. */
 
-import type { CatalogueDate, Extent, Format } from '../../packages/core/src/documents.js'
+import type { CatalogueDate, Extent, Format } from '../../packages/core/src/documents/documents.js'
 import { inProse } from './agents.js'
 import { childSpan, creationDate, dayDate, undated, type YearSpan } from './dates.js'
 import { makeId } from './ids.js'

@@ -2,8 +2,8 @@
  * Plans one top-level collection with all its series, subseries and objects, so that each
  * document can list its children and ancestors when it is written.
  */
-import type { Format } from '../../packages/core/src/documents.js'
-import { FORMATS } from '../../packages/core/src/documents.js'
+import type { Format } from '../../packages/core/src/documents/documents.js'
+import { FORMATS } from '../../packages/core/src/documents/documents.js'
 import { bulkDate, childSpan, creationDate, topSpan, undated, type YearSpan } from './dates.js'
 import { describeCollection } from './describe.js'
 import { makeId } from './ids.js'

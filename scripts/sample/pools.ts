@@ -1,5 +1,5 @@
 /** The agents and terms a catalogue has made, and the long-tailed draws over them. */
-import type { Reference } from '../../packages/core/src/documents.js'
+import type { Reference } from '../../packages/core/src/documents/documents.js'
 import type { AgentEntry } from './agents.js'
 import type { Random } from './random.js'
 import type { TermEntry } from './terms.js'

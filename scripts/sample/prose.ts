@@ -3,7 +3,7 @@
  * years of the description at hand. A few sentences carry the light EAD markup that
  * ArchivesSpace exports keep (`<emph render="italic">`).
  */
-import type { Reference } from '../../packages/core/src/documents.js'
+import type { Reference } from '../../packages/core/src/documents/documents.js'
 import { placeName } from './places.js'
 import type { Random } from './random.js'
 import { ACTIVITIES, PUBLICATIONS, RECORD_KINDS } from './vocabulary.js'

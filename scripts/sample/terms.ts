@@ -1,5 +1,5 @@
 /** Terms: subject headings, most topical, some geographic and genre/form. */
-import type { Reference, Term } from '../../packages/core/src/documents.js'
+import type { Reference, Term } from '../../packages/core/src/documents/documents.js'
 import { makeId } from './ids.js'
 import { CITIES, COUNTRIES } from './places.js'
 import type { Random } from './random.js'

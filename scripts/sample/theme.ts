@@ -1,5 +1,5 @@
 /** What a top-level collection is about: shared by its series, subseries and objects. */
-import type { Language } from '../../packages/core/src/documents.js'
+import type { Language } from '../../packages/core/src/documents/documents.js'
 import type { AgentEntry } from './agents.js'
 import { CITIES, COUNTRIES } from './places.js'
 import type { Pools } from './pools.js'

@@ -1,14 +1,14 @@
 import fc from 'fast-check'
 import { stem } from 'porter2'
 import { describe, expect, it } from 'vitest'
-import { ENGLISH_STOP_WORDS } from '../../packages/core/src/_stop-words.js'
+import { ENGLISH_STOP_WORDS } from '../../packages/core/src/text/_stop-words.js'
 import {
   analyze,
   normalizeToken,
   processTerm,
   stripHtml,
   tokenize,
-} from '../../packages/core/src/analyze.js'
+} from '../../packages/core/src/text/analyze.js'
 
 describe('analyze', () => {
   describe('stripHtml', () => {

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { analyze, processTerm } from '../../packages/core/src/analyze.js'
-import type { QueryNode } from '../../packages/core/src/query-syntax.js'
-import { parseQuery } from '../../packages/core/src/query-syntax.js'
+import { analyze, processTerm } from '../../packages/core/src/text/analyze.js'
+import type { QueryNode } from '../../packages/core/src/text/query-syntax.js'
+import { parseQuery } from '../../packages/core/src/text/query-syntax.js'
 
 const stemOf = (word: string): string => {
   const term = processTerm(word)

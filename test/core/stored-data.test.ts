@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { GrowableArray } from '../../packages/core/src/_growable-array.js'
 import type { CatalogueDocument } from '../../packages/core/src/index.js'
+import { GrowableArray } from '../../packages/core/src/store/_growable-array.js'
 import { ByteStringsBuilder } from '../../packages/core/src/store/byte-strings.js'
 import { DocumentStoreBuilder } from '../../packages/core/src/store/document-store.js'
 import { DocumentStoreInWorker } from '../../packages/core/src/store/document-store-in-worker.js'

@@ -7,16 +7,27 @@ import {
   NO_YEAR,
   type SortKeys,
 } from './_catalogue-data.js'
-import { creatorsOf, datesOf, searchableText, termsOf, yearOf } from './_document-fields.js'
-import { GrowableArray } from './_growable-array.js'
-import { type HierarchyWarning, parentUri, rankSiblings, resolveParents } from './_hierarchy.js'
-import { TitleWordsBuilder } from './_title-words.js'
-import { type ColumnKey, ValueColumnBuilder } from './_value-column.js'
-import type { CatalogueDate, CatalogueDocument, DocumentType } from './documents.js'
+import {
+  type HierarchyWarning,
+  parentUri,
+  rankSiblings,
+  resolveParents,
+} from './columns/_hierarchy.js'
+import { type ColumnKey, ValueColumnBuilder } from './columns/_value-column.js'
+import {
+  creatorsOf,
+  datesOf,
+  searchableText,
+  termsOf,
+  yearOf,
+} from './documents/_document-fields.js'
+import type { CatalogueDate, CatalogueDocument, DocumentType } from './documents/documents.js'
 import { CatalogueError } from './errors.js'
-import { analyzerFor, type TextLanguage } from './languages.js'
+import { GrowableArray } from './store/_growable-array.js'
 import { type BuiltStore, DocumentStoreBuilder } from './store/document-store.js'
-import { deriveCatalogue, type StoredColumn } from './stored-catalogue.js'
+import { deriveCatalogue, type StoredColumn } from './store/stored-catalogue.js'
+import { TitleWordsBuilder } from './text/_title-words.js'
+import { analyzerFor, type TextLanguage } from './text/languages.js'
 import { TextIndexBuilder } from './text/text-index-builder.js'
 
 /**

@@ -1,11 +1,11 @@
-import type { Bitset } from './_bitset.js'
-import type { Hierarchy } from './_hierarchy.js'
-import type { TitleWords } from './_title-words.js'
-import type { ValueColumn } from './_value-column.js'
-import type { CatalogueDate, DocumentType } from './documents.js'
-import type { TextLanguage } from './languages.js'
+import type { Bitset } from './columns/_bitset.js'
+import type { Hierarchy } from './columns/_hierarchy.js'
+import type { ValueColumn } from './columns/_value-column.js'
+import type { CatalogueDate, DocumentType } from './documents/documents.js'
 import type { DocumentStore } from './store/document-store.js'
-import type { StoredCatalogue } from './stored-catalogue.js'
+import type { StoredCatalogue } from './store/stored-catalogue.js'
+import type { TitleWords } from './text/_title-words.js'
+import type { TextLanguage } from './text/languages.js'
 import type { TextIndex } from './text/text-index.js'
 
 /** The filterable fields, by column name: the one list the builder and snapshots follow. */

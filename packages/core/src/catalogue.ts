@@ -1,6 +1,6 @@
 import { CatalogueBuilder } from './_build.js'
 import type { CatalogueData } from './_catalogue-data.js'
-import type { CatalogueDocument, DocumentType } from './documents.js'
+import type { CatalogueDocument, DocumentType } from './documents/documents.js'
 import { Engine } from './endpoints/_engine.js'
 import { GroupCounters } from './endpoints/_groups.js'
 import { ancestors } from './endpoints/ancestors.js'
@@ -12,8 +12,12 @@ import { list } from './endpoints/lists.js'
 import { minimap } from './endpoints/minimap.js'
 import { myList } from './endpoints/my-list.js'
 import { search } from './endpoints/search.js'
-import type { TextLanguage } from './languages.js'
-import { type Endpoint, type ListRequest, parseRequest, type RequestParams } from './request.js'
+import {
+  type Endpoint,
+  type ListRequest,
+  parseRequest,
+  type RequestParams,
+} from './requests/request.js'
 import type {
   AgentDetail,
   Ancestors,
@@ -28,7 +32,8 @@ import type {
   SearchResult,
   Suggestions,
   TermDetail,
-} from './response-schemas.js'
+} from './responses/response-schemas.js'
+import type { TextLanguage } from './text/languages.js'
 
 /** Options of a {@link Catalogue}. */
 export interface CatalogueOptions {

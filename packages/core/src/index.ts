@@ -1,4 +1,3 @@
-export { analyze, normalizeToken, processTerm, stripHtml, tokenize } from './analyze.js'
 export type { CallOptions, CatalogueOptions, RequestInput } from './catalogue.js'
 export { Catalogue } from './catalogue.js'
 export type {
@@ -22,19 +21,28 @@ export type {
   SchemaName,
   Subnote,
   Term,
-} from './documents.js'
-export { DOCUMENT_TYPES, FORMATS, NOTE_TYPES, schemas } from './documents.js'
+} from './documents/documents.js'
+export { DOCUMENT_TYPES, FORMATS, NOTE_TYPES, schemas } from './documents/documents.js'
+export { exampleCatalogue } from './documents/example-catalogue.js'
+export { jsonSchemaFiles } from './documents/json-schemas.js'
+export type {
+  CatalogueFormat,
+  DocumentSource,
+  MalformedFileError,
+  ReadOptions,
+  ReadProgress,
+  ReadWarning,
+  SourcedValue,
+} from './documents/read-documents.js'
+export { formatSource, MalformedJsonError, readDocuments } from './documents/read-documents.js'
+export type { Problem } from './documents/validate.js'
+export { isCatalogueDocument, validateDocument, validatePart } from './documents/validate.js'
 export type { ImportedDocument, ImportWarning } from './ead/import-ead.js'
 export { EadImporter, EadSyntaxError } from './ead/import-ead.js'
 export type { CitationOptions } from './endpoints/citation.js'
 export type { DetailOf } from './endpoints/details.js'
 export type { CatalogueErrorCode } from './errors.js'
 export { BadParameterError, CatalogueError, NotFoundError } from './errors.js'
-export { exampleCatalogue } from './example-catalogue.js'
-export { jsonSchemaFiles } from './json-schemas.js'
-export type { Analyzer, TextLanguage } from './languages.js'
-export { analyzerFor, isTextLanguage, TEXT_LANGUAGES } from './languages.js'
-export { pageLinks } from './links.js'
 export type { LiveCatalogueOptions, ReloadOutcome } from './live-catalogue.js'
 export { LiveCatalogue } from './live-catalogue.js'
 export type { InvalidDocument, LoadOptions, LoadResult, LoadWarning } from './load.js'
@@ -45,19 +53,7 @@ export {
   InvalidCatalogueError,
   loadCatalogue,
 } from './load.js'
-export { LruCache } from './lru-cache.js'
-export type { QueryNode } from './query-syntax.js'
-export { parseQuery } from './query-syntax.js'
-export type {
-  CatalogueFormat,
-  DocumentSource,
-  MalformedFileError,
-  ReadOptions,
-  ReadProgress,
-  ReadWarning,
-  SourcedValue,
-} from './read-documents.js'
-export { formatSource, MalformedJsonError, readDocuments } from './read-documents.js'
+export { pageLinks } from './requests/links.js'
 export type {
   DateField,
   DateLookup,
@@ -75,8 +71,8 @@ export type {
   SortField,
   SortKey,
   TextField,
-} from './request.js'
-export { endpointParameters, parseRequest, REQUEST_LIMITS } from './request.js'
+} from './requests/request.js'
+export { endpointParameters, parseRequest, REQUEST_LIMITS } from './requests/request.js'
 export type {
   AgentDetail,
   Ancestor,
@@ -100,8 +96,12 @@ export type {
   SearchResultDate,
   Suggestions,
   TermDetail,
-} from './response-schemas.js'
-export { responseSchemas } from './response-schemas.js'
-export { isSnapshot, loadSnapshot, saveSnapshot } from './snapshot.js'
-export type { Problem } from './validate.js'
-export { isCatalogueDocument, validateDocument, validatePart } from './validate.js'
+} from './responses/response-schemas.js'
+export { responseSchemas } from './responses/response-schemas.js'
+export { LruCache } from './store/lru-cache.js'
+export { isSnapshot, loadSnapshot, saveSnapshot } from './store/snapshot.js'
+export { analyze, normalizeToken, processTerm, stripHtml, tokenize } from './text/analyze.js'
+export type { Analyzer, TextLanguage } from './text/languages.js'
+export { analyzerFor, isTextLanguage, TEXT_LANGUAGES } from './text/languages.js'
+export type { QueryNode } from './text/query-syntax.js'
+export { parseQuery } from './text/query-syntax.js'

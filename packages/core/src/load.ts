@@ -1,9 +1,8 @@
 import { CatalogueBuilder } from './_build.js'
 import type { CatalogueData } from './_catalogue-data.js'
-import { type HierarchyWarning, parentUri, resolveParents } from './_hierarchy.js'
 import { Catalogue, type CatalogueOptions } from './catalogue.js'
-import type { CatalogueDocument, DocumentType } from './documents.js'
-import { CatalogueError } from './errors.js'
+import { type HierarchyWarning, parentUri, resolveParents } from './columns/_hierarchy.js'
+import type { CatalogueDocument, DocumentType } from './documents/documents.js'
 import {
   type CatalogueFormat,
   type DocumentSource,
@@ -11,10 +10,11 @@ import {
   type MalformedFileError,
   type ReadProgress,
   readDocuments,
-} from './read-documents.js'
-import { isSnapshot, loadSnapshot } from './snapshot.js'
+} from './documents/read-documents.js'
+import { type Problem, validateDocument } from './documents/validate.js'
+import { CatalogueError } from './errors.js'
 import { DocumentStoreInWorker } from './store/document-store-in-worker.js'
-import { type Problem, validateDocument } from './validate.js'
+import { isSnapshot, loadSnapshot } from './store/snapshot.js'
 
 /** A document that was refused, where it was and why. */
 export interface InvalidDocument {

@@ -3,7 +3,14 @@
  * `physdesc/extent`, languages, notes with their paragraphs, names and subjects, formats, digital
  * objects. EAD 2002 and EAD3 element names alike; each function reads one small element tree.
  */
-import type { CatalogueDate, CatalogueFile, Extent, Format, Note, NoteType } from '../documents.js'
+import type {
+  CatalogueDate,
+  CatalogueFile,
+  Extent,
+  Format,
+  Note,
+  NoteType,
+} from '../documents/documents.js'
 import {
   childNamed,
   childrenNamed,

@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { basename } from 'node:path'
 import sax from 'sax'
-import { idOf } from '../_document-fields.js'
+import { idOf } from '../documents/_document-fields.js'
 import type {
   Agent,
   CatalogueDate,
@@ -28,7 +28,7 @@ import type {
   Format,
   Reference,
   Term,
-} from '../documents.js'
+} from '../documents/documents.js'
 import { CatalogueError } from '../errors.js'
 import {
   datesOf,

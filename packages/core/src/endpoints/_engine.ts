@@ -3,16 +3,17 @@
  * scored matches of a query, paging with links, documents by uri, and hit counts below a node
  * of the tree. Each endpoint (one file beside this one) is a few calls on these.
  */
-import { Bitset } from '../_bitset.js'
+
 import type { CatalogueData } from '../_catalogue-data.js'
-import { applyFilters, filterCache } from '../_filters.js'
-import type { Matches } from '../_matches.js'
-import { type RowComparator, selectTop } from '../_sort.js'
-import type { CatalogueDocument, DocumentType } from '../documents.js'
+import { Bitset } from '../columns/_bitset.js'
+import { applyFilters, filterCache } from '../columns/_filters.js'
+import { type RowComparator, selectTop } from '../columns/_sort.js'
+import type { CatalogueDocument, DocumentType } from '../documents/documents.js'
 import { NotFoundError } from '../errors.js'
-import { pageLinks } from '../links.js'
-import type { ListRequest } from '../request.js'
-import type { Page } from '../response-schemas.js'
+import { pageLinks } from '../requests/links.js'
+import type { ListRequest } from '../requests/request.js'
+import type { Page } from '../responses/response-schemas.js'
+import type { Matches } from '../text/_matches.js'
 
 /** Hits at or below a node: all matching documents, and those of them online. */
 export type HitCounts = (node: number) => { hits: number; online: number }

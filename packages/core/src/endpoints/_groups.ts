@@ -3,9 +3,10 @@
  * counters that live as long as the catalogue, so a request allocates nothing per group; only
  * the groups a request touched are reset after it.
  */
-import type { Bitset } from '../_bitset.js'
+
 import type { CatalogueData } from '../_catalogue-data.js'
-import type { Matches } from '../_matches.js'
+import type { Bitset } from '../columns/_bitset.js'
+import type { Matches } from '../text/_matches.js'
 
 /** The groups a request touched, in the order of their first matching document. */
 export interface GroupedMatches {

@@ -1,7 +1,7 @@
 /** A collection or object of the tree as children and ancestors show it (a `LinkedItem`). */
-import { datesOf, descriptionOf } from '../_document-fields.js'
-import type { LinkedItem } from '../response-schemas.js'
-import { dateString } from '../responses.js'
+import { datesOf, descriptionOf } from '../documents/_document-fields.js'
+import type { LinkedItem } from '../responses/response-schemas.js'
+import { dateString } from '../responses/responses.js'
 import type { Engine, HitCounts } from './_engine.js'
 
 /**

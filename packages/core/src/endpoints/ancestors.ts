@@ -2,9 +2,9 @@
  * `GET /collections/{id}/ancestors`, `/objects/{id}/ancestors`: the chain of ancestors nested
  * root outermost, each holding the next one down as `child`; `{}` at the top level (API.md §5).
  */
-import { ancestorsOf } from '../_hierarchy.js'
-import type { ListRequest } from '../request.js'
-import type { Ancestor, Ancestors } from '../response-schemas.js'
+import { ancestorsOf } from '../columns/_hierarchy.js'
+import type { ListRequest } from '../requests/request.js'
+import type { Ancestor, Ancestors } from '../responses/response-schemas.js'
 import type { Engine } from './_engine.js'
 import { nodeReference } from './_node-reference.js'
 

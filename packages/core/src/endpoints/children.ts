@@ -2,8 +2,8 @@
  * `GET /collections/{id}/children`: the direct children in order, paginated, each with the
  * number of documents at or below it that match the query and filters (API.md §5).
  */
-import type { ListRequest } from '../request.js'
-import type { LinkedItem, Page } from '../response-schemas.js'
+import type { ListRequest } from '../requests/request.js'
+import type { LinkedItem, Page } from '../responses/response-schemas.js'
 import type { Engine } from './_engine.js'
 import { nodeReference } from './_node-reference.js'
 

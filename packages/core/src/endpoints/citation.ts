@@ -4,10 +4,11 @@
  * ancestors' titles root first with repeated prefixes removed, the repository's name and the
  * record's public URL, joined by a separator.
  */
-import { datesOf } from '../_document-fields.js'
-import { ancestorsOf } from '../_hierarchy.js'
-import type { DocumentType } from '../documents.js'
-import { dateString } from '../responses.js'
+
+import { ancestorsOf } from '../columns/_hierarchy.js'
+import { datesOf } from '../documents/_document-fields.js'
+import type { DocumentType } from '../documents/documents.js'
+import { dateString } from '../responses/responses.js'
 import type { Engine } from './_engine.js'
 
 /** How citations are written. */

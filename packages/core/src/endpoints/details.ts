@@ -1,12 +1,18 @@
 /** `GET /{collections,objects,agents,terms}/{id}`: one document in detail (API.md §5). */
-import type { Agent, CatalogueObject, Collection, DocumentType, Term } from '../documents.js'
+import type {
+  Agent,
+  CatalogueObject,
+  Collection,
+  DocumentType,
+  Term,
+} from '../documents/documents.js'
 import type {
   AgentDetail,
   CollectionDetail,
   ObjectDetail,
   TermDetail,
-} from '../response-schemas.js'
-import { agentDetail, collectionDetail, objectDetail, termDetail } from '../responses.js'
+} from '../responses/response-schemas.js'
+import { agentDetail, collectionDetail, objectDetail, termDetail } from '../responses/responses.js'
 import type { Engine } from './_engine.js'
 
 /** The detail shape of each document type. */

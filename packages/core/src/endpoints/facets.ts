@@ -1,8 +1,8 @@
 /** `GET /facets`: counts over every document matching the query and filters (API.md §5). */
-import { Bitset } from '../_bitset.js'
-import { countFacets } from '../_facets.js'
-import type { ListRequest } from '../request.js'
-import type { FacetsResponse } from '../response-schemas.js'
+import { Bitset } from '../columns/_bitset.js'
+import { countFacets } from '../columns/_facets.js'
+import type { ListRequest } from '../requests/request.js'
+import type { FacetsResponse } from '../responses/response-schemas.js'
 import type { Engine } from './_engine.js'
 
 export function facets(engine: Engine, request: ListRequest): FacetsResponse {

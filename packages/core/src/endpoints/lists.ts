@@ -2,12 +2,13 @@
  * `GET /collections`, `/objects`, `/agents`, `/terms`: the documents of one type, filtered,
  * narrowed by the query, sorted (relevance by default with a query, else catalogue order).
  */
-import { filterMatches } from '../_matches.js'
-import { compareBy, compareByScore, type RowComparator } from '../_sort.js'
-import type { DocumentType } from '../documents.js'
-import type { ListRequest } from '../request.js'
-import type { ListPage } from '../response-schemas.js'
-import { listItem } from '../responses.js'
+
+import { compareBy, compareByScore, type RowComparator } from '../columns/_sort.js'
+import type { DocumentType } from '../documents/documents.js'
+import type { ListRequest } from '../requests/request.js'
+import type { ListPage } from '../responses/response-schemas.js'
+import { listItem } from '../responses/responses.js'
+import { filterMatches } from '../text/_matches.js'
 import type { Engine } from './_engine.js'
 
 export function list(

@@ -3,8 +3,8 @@
  * filters with their place in the tree, in tree order (API.md §5). A subtree is one interval of
  * pre-order numbers, so this is a scan of the matches (or of the interval), never a tree walk.
  */
-import type { ListRequest } from '../request.js'
-import type { Minimap } from '../response-schemas.js'
+import type { ListRequest } from '../requests/request.js'
+import type { Minimap } from '../responses/response-schemas.js'
 import type { Engine } from './_engine.js'
 
 export function minimap(engine: Engine, id: string, request: ListRequest): Minimap {

@@ -4,10 +4,10 @@
  * and other types are skipped; nothing is stored.
  */
 
-import { datesOf, descriptionOf, notesOf } from '../_document-fields.js'
-import { NO_PARENT } from '../_hierarchy.js'
-import type { MyList } from '../response-schemas.js'
-import { dateString } from '../responses.js'
+import { NO_PARENT } from '../columns/_hierarchy.js'
+import { datesOf, descriptionOf, notesOf } from '../documents/_document-fields.js'
+import type { MyList } from '../responses/response-schemas.js'
+import { dateString } from '../responses/responses.js'
 import type { Engine } from './_engine.js'
 
 type Item = MyList[number]['items'][number]

@@ -1,8 +1,8 @@
 /** `GET /search`: agents and collections matching, one result per group (API.md §5). */
-import { compareBy, type RowComparator } from '../_sort.js'
-import type { ListRequest } from '../request.js'
-import type { Page, SearchResult } from '../response-schemas.js'
-import { searchResult } from '../responses.js'
+import { compareBy, type RowComparator } from '../columns/_sort.js'
+import type { ListRequest } from '../requests/request.js'
+import type { Page, SearchResult } from '../responses/response-schemas.js'
+import { searchResult } from '../responses/responses.js'
 import type { Engine } from './_engine.js'
 import type { GroupCounters } from './_groups.js'
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { CatalogueDocument } from '../documents.js'
+import type { CatalogueDocument } from '../documents/documents.js'
 import { ByteStrings, ByteStringsBuilder } from './byte-strings.js'
 
 /**

@@ -1,3 +1,4 @@
+import { LruCache } from '../store/lru-cache.js'
 import {
   complement,
   filterMatches,
@@ -7,10 +8,9 @@ import {
   subtract,
   union,
   unionAll,
-} from '../_matches.js'
-import type { Analyzer } from '../languages.js'
-import { LruCache } from '../lru-cache.js'
-import type { QueryNode } from '../query-syntax.js'
+} from './_matches.js'
+import type { Analyzer } from './languages.js'
+import type { QueryNode } from './query-syntax.js'
 import { NONE, type TextIndexParts, VALUE_BREAK } from './text-index-parts.js'
 import { readVarints } from './varint.js'
 

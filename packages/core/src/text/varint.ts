@@ -1,4 +1,4 @@
-import type { GrowableArray } from '../_growable-array.js'
+import type { GrowableArray } from '../store/_growable-array.js'
 
 /**
  * Unsigned LEB128: 7 bits per byte, low bits first, the high bit set on every byte but the last.

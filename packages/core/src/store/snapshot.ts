@@ -3,8 +3,8 @@ import { createWriteStream } from 'node:fs'
 import { open, rename, rm, stat } from 'node:fs/promises'
 import { endianness } from 'node:os'
 import { dirname, resolve } from 'node:path'
-import { Catalogue, type CatalogueOptions } from './catalogue.js'
-import { CatalogueError } from './errors.js'
+import { Catalogue, type CatalogueOptions } from '../catalogue.js'
+import { CatalogueError } from '../errors.js'
 import { deriveCatalogue, type StoredCatalogue } from './stored-catalogue.js'
 
 /**

@@ -1,7 +1,7 @@
+import { type CatalogueData, NO_YEAR } from '../_catalogue-data.js'
+import type { FacetBucket, FacetsResponse } from '../responses/response-schemas.js'
 import { Bitset } from './_bitset.js'
-import { type CatalogueData, NO_YEAR } from './_catalogue-data.js'
 import type { ValueColumn } from './_value-column.js'
-import type { FacetBucket, FacetsResponse } from './response-schemas.js'
 
 /** Bucket limits of the reference service's aggregations. */
 const LIMITS = { creator: 100, subject: 100, format: 10 }

@@ -1,8 +1,8 @@
+import type { Columns } from '../_catalogue-data.js'
+import type { Filter } from '../requests/request.js'
+import { LruCache } from '../store/lru-cache.js'
 import { Bitset } from './_bitset.js'
-import type { Columns } from './_catalogue-data.js'
 import type { ValueColumn } from './_value-column.js'
-import { LruCache } from './lru-cache.js'
-import type { Filter } from './request.js'
 
 /** The documents each recent filter accepts, by filter: a front end repeats its filters. */
 export type FilterCache = LruCache<string, Bitset>

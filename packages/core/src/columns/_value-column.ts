@@ -1,6 +1,6 @@
+import { GrowableArray } from '../store/_growable-array.js'
+import type { StoredColumn } from '../store/stored-catalogue.js'
 import type { Bitset } from './_bitset.js'
-import { GrowableArray } from './_growable-array.js'
-import type { StoredColumn } from './stored-catalogue.js'
 
 /** A key of a column: a string (a subject, a format) or a year. */
 export type ColumnKey = string | number

@@ -1,19 +1,19 @@
-import { Bitset } from './_bitset.js'
 import type {
   CatalogueData,
   ColumnName,
   Columns,
   GroupSummary,
   SortKeys,
-} from './_catalogue-data.js'
-import { deriveHierarchy, type StoredHierarchy } from './_hierarchy.js'
-import { type StoredTitleWords, TitleWords } from './_title-words.js'
-import { type ColumnKey, ValueColumn } from './_value-column.js'
-import type { DocumentType } from './documents.js'
-import { analyzerFor, type TextLanguage } from './languages.js'
-import { DocumentStore, type DocumentStoreParts } from './store/document-store.js'
-import { TextIndex } from './text/text-index.js'
-import type { TextIndexParts } from './text/text-index-parts.js'
+} from '../_catalogue-data.js'
+import { Bitset } from '../columns/_bitset.js'
+import { deriveHierarchy, type StoredHierarchy } from '../columns/_hierarchy.js'
+import { type ColumnKey, ValueColumn } from '../columns/_value-column.js'
+import type { DocumentType } from '../documents/documents.js'
+import { type StoredTitleWords, TitleWords } from '../text/_title-words.js'
+import { analyzerFor, type TextLanguage } from '../text/languages.js'
+import { TextIndex } from '../text/text-index.js'
+import type { TextIndexParts } from '../text/text-index-parts.js'
+import { DocumentStore, type DocumentStoreParts } from './document-store.js'
 
 /** A column as stored: its distinct keys and each document's key ids. */
 export interface StoredColumn<K extends ColumnKey = ColumnKey> {

@@ -2,8 +2,8 @@ import { createReadStream } from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { type ParseError, parse as parseTolerant, printParseErrorCode } from 'jsonc-parser'
-import { EadImporter, EadSyntaxError, type ImportedDocument } from './ead/import-ead.js'
-import { CatalogueError } from './errors.js'
+import { EadImporter, EadSyntaxError, type ImportedDocument } from '../ead/import-ead.js'
+import { CatalogueError } from '../errors.js'
 
 /** Where a document was read from: a file, and a line (NDJSON) or an index (JSON array). */
 export interface DocumentSource {

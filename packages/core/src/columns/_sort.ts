@@ -1,5 +1,5 @@
-import { NO_RANK, NO_YEAR, type SortKeys } from './_catalogue-data.js'
-import type { SortKey } from './request.js'
+import { NO_RANK, NO_YEAR, type SortKeys } from '../_catalogue-data.js'
+import type { SortKey } from '../requests/request.js'
 
 /** Compares two rows (documents or groups): negative when `a` comes first. */
 export type RowComparator = (a: number, b: number) => number

@@ -3,8 +3,9 @@
  * written (lowercased and accent-folded, not stemmed) with the number of titles holding each,
  * and grouped by first letter, because a suggestion must begin with the letter the word does.
  */
+
+import type { Suggestions } from '../responses/response-schemas.js'
 import { normalizeToken, tokenize, tokenSpans } from './analyze.js'
-import type { Suggestions } from './response-schemas.js'
 
 /** Elasticsearch's term suggester defaults, as the reference service uses them. */
 const SUGGESTER = {

@@ -1,6 +1,6 @@
-import { stripHtml } from './analyze.js'
+import { stripHtml } from '../text/analyze.js'
+import type { SearchableText } from '../text/text-index-parts.js'
 import type { CatalogueDate, CatalogueDocument, Note, Reference } from './documents.js'
-import type { SearchableText } from './text/text-index-parts.js'
 
 /** The year of an ISO-like date string (its first four digits), or null. */
 export function yearOf(date: string | null | undefined): number | null {

@@ -1,6 +1,6 @@
-import { BadParameterError } from './errors.js'
-import type { Analyzer } from './languages.js'
-import { parseQuery, type QueryNode } from './query-syntax.js'
+import { BadParameterError } from '../errors.js'
+import type { Analyzer } from '../text/languages.js'
+import { parseQuery, type QueryNode } from '../text/query-syntax.js'
 
 /** The endpoints that take list parameters; each allows its own filters and sort fields. */
 export type Endpoint =

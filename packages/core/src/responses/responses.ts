@@ -3,8 +3,8 @@
  * `response-schemas.ts`, so that `JSON.stringify` and the HTTP package's compiled serializers
  * give the same bytes.
  */
-import type { GroupSummary } from './_catalogue-data.js'
-import { descriptionOf, idOf, notesOf } from './_document-fields.js'
+import type { GroupSummary } from '../_catalogue-data.js'
+import { descriptionOf, idOf, notesOf } from '../documents/_document-fields.js'
 import type {
   Agent,
   CatalogueDate,
@@ -14,7 +14,7 @@ import type {
   ExternalIdentifier,
   Reference,
   Term,
-} from './documents.js'
+} from '../documents/documents.js'
 import type {
   AgentDetail,
   CollectionDetail,
