@@ -63,6 +63,8 @@ const out =
 interface BuildFigures {
   buildMs: number
   afterBuild: Memory
+  /** 10 s later, the process idle. */
+  idleAfterBuild: Memory
   saveMs: number
   snapshotBytes: number
 }
@@ -232,6 +234,8 @@ function report(run: Run): string {
       `### Build and start\n\n${header('')}`,
       phaseRow('build from NDJSON', (f) => f.build.buildMs, seconds),
       phaseRow('RSS after build', (f) => f.build.afterBuild.rss, mib),
+      phaseRow('heap held after build (used or not)', (f) => f.build.afterBuild.heapTotal, mib),
+      phaseRow('RSS 10 s after build, idle', (f) => f.build.idleAfterBuild.rss, mib),
       phaseRow('snapshot save', (f) => f.build.saveMs, seconds),
       phaseRow('snapshot size', (f) => f.build.snapshotBytes, mib),
       phaseRow('start from the snapshot', (f) => f.start.startMs, seconds),

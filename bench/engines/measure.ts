@@ -8,13 +8,21 @@ import type { MixQuery } from '../query-mix.js'
 export interface Memory {
   rss: number
   heapUsed: number
+  /** The heap V8 holds, used or not: after a build, the pages of its peak. */
+  heapTotal: number
   arrayBuffers: number
 }
 
 export function memory(): Memory {
   globalThis.gc?.()
-  const { rss, heapUsed, arrayBuffers } = process.memoryUsage()
-  return { rss, heapUsed, arrayBuffers }
+  const { rss, heapUsed, heapTotal, arrayBuffers } = process.memoryUsage()
+  return { rss, heapUsed, heapTotal, arrayBuffers }
+}
+
+/** Memory after the process has been idle a while, as a server is after its build. */
+export async function memoryWhenIdle(seconds: number): Promise<Memory> {
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
+  return memory()
 }
 
 /** Latency percentiles of many runs, in milliseconds. */
@@ -112,10 +120,11 @@ export async function runPhase<Built, Started>(
     const built = await engine.build(values.file!)
     const buildMs = performance.now() - started
     const afterBuild = memory()
+    const idleAfterBuild = await memoryWhenIdle(10)
     const saving = performance.now()
     await engine.save(built, snapshot)
     const saveMs = performance.now() - saving
-    report({ buildMs, afterBuild, saveMs, snapshotBytes: statSync(snapshot).size })
+    report({ buildMs, afterBuild, idleAfterBuild, saveMs, snapshotBytes: statSync(snapshot).size })
   } else {
     const running = await engine.start(snapshot)
     const startMs = performance.now() - started
