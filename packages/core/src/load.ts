@@ -194,7 +194,8 @@ async function collect(path: string, options: LoadOptions, stored: DocumentStore
       const document = value as CatalogueDocument
       const json = text ?? JSON.stringify(document)
       documents.add(document, json)
-      stored?.add(json)
+      const room = stored?.add(json)
+      if (room) await room
     }
   }
   return { documents, invalid, seen, warnings }

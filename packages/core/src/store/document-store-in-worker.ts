@@ -1,4 +1,3 @@
-import { once } from 'node:events'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
@@ -9,13 +8,12 @@ export interface StoreMessage {
   texts?: string[]
 }
 
-/** What the worker sends back at the end. */
-export interface StoredMessage {
-  parts: DocumentStoreParts
-  version: string
-}
+/** What the worker sends back: that it stored a batch, or at the end the store. */
+export type StoredMessage = { stored: true } | { parts: DocumentStoreParts; version: string }
 
 const BATCH = 1000
+/** Batches sent and not yet stored, at most: the texts waiting in the queue stay a few MB. */
+const WINDOW = 4
 // From the sources (tests, tsx) the worker is TypeScript: it registers tsx, as this process
 // did, before importing it.
 const FROM_SOURCES = import.meta.url.endsWith('.ts')
@@ -29,6 +27,10 @@ export class DocumentStoreInWorker {
   private readonly worker: Worker
   private batch: string[] = []
   private failure: Error | undefined
+  private inFlight = 0
+  /** Called when the worker has stored a batch (the loader waits for room in the window). */
+  private onStored: (() => void) | undefined
+  private readonly result: Promise<BuiltStore>
 
   /**
    * Whether the worker's script is beside this module: not when a bundler has folded the
@@ -46,15 +48,40 @@ export class DocumentStoreInWorker {
           { eval: true },
         )
       : new Worker(url)
-    this.worker.on('error', (error) => {
-      this.failure = error
+    this.result = new Promise((resolve, reject) => {
+      this.worker.on('message', (message: StoredMessage) => {
+        if ('stored' in message) {
+          this.inFlight--
+          this.onStored?.()
+        } else {
+          resolve({ store: new DocumentStore(message.parts), version: message.version })
+        }
+      })
+      this.worker.on('error', (error) => {
+        this.failure = error
+        this.onStored?.()
+        reject(error)
+      })
     })
+    // A load that fails before build() leaves the result unread; its error is the load's own.
+    this.result.catch(() => {})
   }
 
-  /** Stores the next document, given as its JSON text. */
-  add(text: string): void {
+  /**
+   * Stores the next document, given as its JSON text. Returns a promise when the worker is
+   * behind by more than a few batches: the caller waits for it before sending more.
+   */
+  add(text: string): Promise<void> | undefined {
     this.batch.push(text)
-    if (this.batch.length >= BATCH) this.flush()
+    if (this.batch.length < BATCH) return undefined
+    this.flush()
+    if (this.inFlight <= WINDOW) return undefined
+    return new Promise((resolve) => {
+      this.onStored = () => {
+        this.onStored = undefined
+        resolve()
+      }
+    })
   }
 
   /** The store of every document added, and their fingerprint; the worker ends. */
@@ -62,11 +89,7 @@ export class DocumentStoreInWorker {
     this.flush()
     this.worker.postMessage({} satisfies StoreMessage)
     try {
-      const [{ parts, version }] = (await Promise.race([
-        once(this.worker, 'message'),
-        once(this.worker, 'error').then(([error]) => Promise.reject(error)),
-      ])) as [StoredMessage]
-      return { store: new DocumentStore(parts), version }
+      return await this.result
     } finally {
       await this.worker.terminate()
     }
@@ -81,6 +104,7 @@ export class DocumentStoreInWorker {
     if (this.failure) throw this.failure
     if (this.batch.length === 0) return
     this.worker.postMessage({ texts: this.batch } satisfies StoreMessage)
+    this.inFlight++
     this.batch = []
   }
 }

@@ -12,6 +12,7 @@ const store = new DocumentStoreBuilder()
 port.on('message', (message: StoreMessage) => {
   if (message.texts) {
     for (const text of message.texts) store.add(JSON.parse(text), text)
+    port.postMessage({ stored: true } satisfies StoredMessage)
     return
   }
   const { store: built, version } = store.build()
