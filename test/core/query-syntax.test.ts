@@ -94,6 +94,9 @@ describe('query-syntax', () => {
       // leaves no terms), not "no query".
       expect(parseQuery('the of and')).toEqual({ kind: 'nothing' })
       expect(parseQuery('"of the"')).toEqual({ kind: 'nothing' })
+      // Excluding everything, however bracketed, leaves nothing to AND with.
+      expect(parseQuery('-* ab')).toEqual({ kind: 'nothing' })
+      expect(parseQuery('-(*)ab')).toEqual({ kind: 'nothing' })
     })
 
     it('keeps OR, AND and NOT as ordinary (stop) words', () => {
@@ -385,9 +388,9 @@ describe('query-syntax', () => {
               const node = parseQuery(query)
               if (node === null) return
               const leaves = checkTree(node)
-              // Only a query of stop words, or one that ANDs `-*`, matches nothing.
+              // Only a query of stop words, or one that ANDs `-*` (or `-(*)`), matches nothing.
               if (node.kind === 'nothing') {
-                expect(analyze(query).length === 0 || query.includes('-*')).toBe(true)
+                expect(analyze(query).length === 0 || /-[(\s]*\*/.test(query)).toBe(true)
               } else expect(leaves.length).toBeGreaterThan(0)
             }),
             { numRuns: 500 },
