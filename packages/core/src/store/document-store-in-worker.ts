@@ -12,8 +12,8 @@ export interface StoreMessage {
 export type StoredMessage = { stored: true } | { parts: DocumentStoreParts; version: string }
 
 const BATCH = 1000
-/** Batches sent and not yet stored, at most: the texts waiting in the queue stay a few MB. */
-const WINDOW = 4
+/** Batches sent and not yet stored, at most: the texts waiting in the queue stay under 50 MB. */
+const WINDOW = 16
 // From the sources (tests, tsx) the worker is TypeScript: it registers tsx, as this process
 // did, before importing it.
 const FROM_SOURCES = import.meta.url.endsWith('.ts')
