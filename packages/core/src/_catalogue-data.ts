@@ -5,7 +5,6 @@ import type { CatalogueDate, DocumentType } from './documents/documents.js'
 import type { DocumentStore } from './store/document-store.js'
 import type { StoredCatalogue } from './store/stored-catalogue.js'
 import type { TitleWords } from './text/_title-words.js'
-import type { TextLanguage } from './text/languages.js'
 import type { TextIndex } from './text/text-index.js'
 
 /** The filterable fields, by column name: the one list the builder and snapshots follow. */
@@ -64,25 +63,17 @@ export interface GroupSummary {
 }
 
 /**
- * Everything a built catalogue holds: its stored parts (`stored`, what snapshots write) and
- * what {@link deriveCatalogue} derives from them. Immutable once built.
+ * Everything a built catalogue holds: its stored parts (`stored`, what snapshots write, also
+ * spread here as they are) and what {@link deriveCatalogue} derives from them. Immutable once
+ * built.
  */
-export interface CatalogueData {
+export interface CatalogueData extends Omit<StoredCatalogue, DerivedParts> {
   stored: StoredCatalogue
-  size: number
   /** Each document's JSON text: documents are parsed only when a response needs them whole. */
   documents: DocumentStore
-  uris: string[]
-  /** Each document's title, for the items that show only that (children, minimap, ancestors). */
-  titles: string[]
   uriIndex: Map<string, number>
   types: DocumentType[]
   columns: Columns
-  keys: SortKeys
-  /** Each document's group index. */
-  groupOf: Uint32Array
-  groups: GroupSummary[]
-  groupKeys: SortKeys
   /** The tree of collections and objects: parents, children in order, pre-order intervals. */
   hierarchy: Hierarchy
   /** The words of titles, for spelling suggestions. */
@@ -92,8 +83,7 @@ export interface CatalogueData {
   /** Sets by document type, the universes of the endpoints. */
   typeSets: Record<DocumentType, Bitset>
   text: TextIndex
-  /** The language the text was analyzed in (the queries are analyzed the same way). */
-  language: TextLanguage
-  /** A fingerprint of the content, for ETags and snapshots. */
-  version: string
 }
+
+/** The stored parts the catalogue's data holds in derived form (a reader over them). */
+type DerivedParts = 'documents' | 'columns' | 'hierarchy' | 'titleWords' | 'text'

@@ -1,5 +1,4 @@
 import { CatalogueBuilder } from './_build.js'
-import type { CatalogueData } from './_catalogue-data.js'
 import { Catalogue, type CatalogueOptions } from './catalogue.js'
 import { type HierarchyWarning, parentUri, resolveParents } from './columns/_hierarchy.js'
 import type { CatalogueDocument, DocumentType } from './documents/documents.js'
@@ -93,27 +92,23 @@ export async function loadCatalogue(path: string, options: LoadOptions = {}): Pr
   }
   // The documents are stored on a worker thread while this one validates and indexes them.
   const stored = DocumentStoreInWorker.available() ? new DocumentStoreInWorker() : null
-  let data: CatalogueData
-  let collected: Awaited<ReturnType<typeof collect>>
   try {
-    collected = await collect(path, options, stored)
-    const { documents, invalid } = collected
+    const { documents, invalid, seen, warnings } = await collect(path, options, stored)
     if (invalid.length > 0 && !options.skipInvalid) {
       throw new InvalidCatalogueError(invalid, options.maxReported ?? 20)
     }
     if (documents.size === 0) throw empty(path)
-    data = documents.build(stored ? await stored.build() : undefined)
+    const data = documents.build(stored ? await stored.build() : undefined)
+    const catalogue = new Catalogue(data, options)
+    return {
+      catalogue,
+      skipped: invalid,
+      counts: countTypes(catalogue),
+      warnings: [...warnings, ...sourced(documents.warnings, data.uris, seen)],
+      milliseconds: performance.now() - started,
+    }
   } finally {
     await stored?.close()
-  }
-  const { documents, invalid, seen, warnings: readWarnings } = collected
-  const catalogue = new Catalogue(data, options)
-  return {
-    catalogue,
-    skipped: invalid,
-    counts: countTypes(catalogue),
-    warnings: [...readWarnings, ...sourced(documents.warnings, data.uris, seen)],
-    milliseconds: performance.now() - started,
   }
 }
 

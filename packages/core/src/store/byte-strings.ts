@@ -13,7 +13,7 @@ export interface StoredStrings {
 
 /** Reads strings out of {@link StoredStrings}. */
 export class ByteStrings {
-  readonly stored: StoredStrings
+  private readonly stored: StoredStrings
   private readonly buffer: Buffer
 
   constructor(stored: StoredStrings) {
@@ -57,11 +57,12 @@ export class ByteStringsBuilder {
     return this.count - 1
   }
 
-  build(): ByteStrings {
+  /** The strings as stored (read them with {@link ByteStrings}). */
+  build(): StoredStrings {
     // A copy into an exact-size buffer of its own, which a snapshot writes as it is.
     const bytes = new Uint8Array(this.used)
     bytes.set(this.bytes.subarray(0, this.used))
-    return new ByteStrings({ bytes, offsets: this.offsets.slice(0, this.count + 1) })
+    return { bytes, offsets: this.offsets.slice(0, this.count + 1) }
   }
 
   private grow(needed: number): void {

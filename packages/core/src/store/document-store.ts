@@ -40,28 +40,19 @@ export interface DocumentStoreParts {
  * the parts it shares with others. Reading one rebuilds its text (parsing it is the caller's).
  */
 export class DocumentStore {
+  /** The stored arrays, for snapshots. */
+  readonly parts: DocumentStoreParts
   private readonly documents: ByteStrings
   private readonly shared: ByteStrings
 
   constructor(parts: DocumentStoreParts) {
+    this.parts = parts
     this.documents = new ByteStrings({ bytes: parts.documentBytes, offsets: parts.documentOffsets })
     this.shared = new ByteStrings({ bytes: parts.sharedBytes, offsets: parts.sharedOffsets })
   }
 
   get size(): number {
     return this.documents.size
-  }
-
-  /** The stored arrays, for snapshots. */
-  get parts(): DocumentStoreParts {
-    const documents = this.documents.stored
-    const shared = this.shared.stored
-    return {
-      documentBytes: documents.bytes,
-      documentOffsets: documents.offsets,
-      sharedBytes: shared.bytes,
-      sharedOffsets: shared.offsets,
-    }
   }
 
   /** The JSON text of the document at a position. */
@@ -120,8 +111,8 @@ export class DocumentStoreBuilder {
 
   build(): BuiltStore {
     this.sharedIds.clear()
-    const documents = this.documents.build().stored
-    const shared = this.shared.build().stored
+    const documents = this.documents.build()
+    const shared = this.shared.build()
     const store = new DocumentStore({
       documentBytes: documents.bytes,
       documentOffsets: documents.offsets,

@@ -12,7 +12,7 @@ import {
 import type { Analyzer } from './languages.js'
 import type { QueryNode } from './query-syntax.js'
 import { NONE, type TextIndexParts, VALUE_BREAK } from './text-index-parts.js'
-import { readVarints } from './varint.js'
+import { readVarint } from './varint.js'
 
 /**
  * A prefix reads at most this many terms, and this many postings (by its terms' document
@@ -38,8 +38,8 @@ export class TextIndex {
   /** How many words analyze to each term (to know when a prefix needs a check). */
   private readonly wordsPerTerm: Uint32Array
   private everything: Matches | undefined
-  /** Reused by every sequence decoding. */
-  private readonly decoded = { values: new Int32Array(256) }
+  /** Where the reading of a document's tokens is (reused: no allocation per document). */
+  private readonly cursor = { at: 0 }
   private readonly computed = new LruCache<string, Matches>(
     COMPUTED_BYTES,
     (key, matches) => matches.ids.byteLength + matches.scores.byteLength + key.length * 2,
@@ -180,11 +180,12 @@ export class TextIndex {
 
   /** Whether a document holds an indexed word whose rank is in `[first, end)`. */
   private hasWordIn(id: number, first: number, end: number): boolean {
-    const { formWords, formTerms } = this.parts
-    const count = this.decode(id)
-    const values = this.decoded.values
-    for (let i = 0; i < count; i++) {
-      const form = values[i]! - 1
+    const { formWords, formTerms, sequences, sequenceOffsets } = this.parts
+    const cursor = this.cursor
+    cursor.at = sequenceOffsets[id]!
+    const stop = sequenceOffsets[id + 1]!
+    while (cursor.at < stop) {
+      const form = readVarint(sequences, cursor) - 1
       if (form < 0 || formTerms[form] === NONE) continue
       const word = formWords[form]!
       if (word >= first && word < end) return true
@@ -219,17 +220,11 @@ export class TextIndex {
     if (this.ring.length < width) this.ring = new Int32Array(width * 2)
     const ring = this.ring
     let inValue = 0
-    let at = sequenceOffsets[id]!
+    const cursor = this.cursor
+    cursor.at = sequenceOffsets[id]!
     const end = sequenceOffsets[id + 1]!
-    while (at < end) {
-      let form = 0
-      let shift = 0
-      let byte: number
-      do {
-        byte = sequences[at++]!
-        form |= (byte & 0x7f) << shift
-        shift += 7
-      } while (byte & 0x80)
+    while (cursor.at < end) {
+      const form = readVarint(sequences, cursor)
       if (form === VALUE_BREAK) {
         inValue = 0
         continue
@@ -246,12 +241,6 @@ export class TextIndex {
       if (fits) return true
     }
     return false
-  }
-
-  /** Decodes a document's token sequence into {@link decoded}; returns its length. */
-  private decode(id: number): number {
-    const { sequences, sequenceOffsets } = this.parts
-    return readVarints(sequences, sequenceOffsets[id]!, sequenceOffsets[id + 1]!, this.decoded)
   }
 }
 

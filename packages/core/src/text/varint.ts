@@ -13,33 +13,23 @@ export function writeVarint(out: GrowableArray<Uint8Array>, value: number): void
   out.push(rest)
 }
 
+/** A position in a byte array that {@link readVarint} moves past each value it reads. */
+export interface VarintCursor {
+  at: number
+}
+
 /**
- * Decodes the varints of `bytes[start..end]` into `out` (grown when needed), returning how many.
- * The caller keeps `out` between calls so decoding allocates nothing.
+ * Reads the varint at `cursor.at` and moves the cursor past it. The caller keeps one cursor, so
+ * reading a document's tokens allocates nothing, and can stop at any token.
  */
-export function readVarints(
-  bytes: Uint8Array,
-  start: number,
-  end: number,
-  out: { values: Int32Array },
-): number {
-  let count = 0
-  let at = start
-  while (at < end) {
-    let value = 0
-    let shift = 0
-    let byte: number
-    do {
-      byte = bytes[at++]!
-      value |= (byte & 0x7f) << shift
-      shift += 7
-    } while (byte & 0x80)
-    if (count === out.values.length) {
-      const grown = new Int32Array(out.values.length * 2)
-      grown.set(out.values)
-      out.values = grown
-    }
-    out.values[count++] = value
-  }
-  return count
+export function readVarint(bytes: Uint8Array, cursor: VarintCursor): number {
+  let value = 0
+  let shift = 0
+  let byte: number
+  do {
+    byte = bytes[cursor.at++]!
+    value |= (byte & 0x7f) << shift
+    shift += 7
+  } while (byte & 0x80)
+  return value
 }
