@@ -59,6 +59,11 @@ const NULLABLE = new Set([
   'level',
   'parent',
   'description',
+  // A list empty in the document is null (API.md §2): an object without extents, an undated one.
+  'extents',
+  'languages',
+  'dates',
+  '[].items[].extents',
   'dates[].begin',
   'dates[].end',
   'notes',

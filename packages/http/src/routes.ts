@@ -76,19 +76,16 @@ export function routeFor(routes: readonly Route[], method: string): Route | unde
 }
 
 /**
- * The top-level GET endpoints of a table by name (`search`; `openapi` for `/openapi.json`), and
- * their paths: what `GET /` lists. Neither `/` nor the POST-only `/mylist`.
+ * The top-level endpoints of a table by name (`search`; `openapi` for `/openapi.json`), and
+ * their paths: what `GET /` lists, the POST-only `/mylist` too, as the reference does.
  */
 export function topLevelNames(table: readonly Route[]): [name: string, path: string][] {
-  return table
-    .filter(
-      (route) =>
-        route.method === 'GET' &&
-        route.segments.length === 1 &&
-        !route.segments[0]!.startsWith(':'),
-    )
-    .map((route): [string, string] => [route.segments[0]!.replace(/\.json$/, ''), route.path])
-    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+  const names = new Map<string, string>()
+  for (const route of table) {
+    if (route.segments.length !== 1 || route.segments[0]!.startsWith(':')) continue
+    names.set(route.segments[0]!.replace(/\.json$/, ''), route.path)
+  }
+  return [...names].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
 }
 
 function matchSegments(

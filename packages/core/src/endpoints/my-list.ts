@@ -7,7 +7,7 @@
 import { NO_PARENT } from '../columns/_hierarchy.js'
 import { datesOf, descriptionOf, notesOf } from '../documents/_document-fields.js'
 import type { MyList } from '../responses/response-schemas.js'
-import { dateString } from '../responses/responses.js'
+import { dateString, nullWhenEmpty } from '../responses/responses.js'
 import type { Engine } from './_engine.js'
 
 type Item = MyList[number]['items'][number]
@@ -50,7 +50,9 @@ function savedItem(engine: Engine, index: number): Item {
     uri: document.uri,
     dates: dateString(datesOf(document)),
     description: descriptionOf(document),
-    extents: document.extents.map((extent) => ({ type: extent.type, value: extent.value })),
+    extents: nullWhenEmpty(
+      document.extents.map((extent) => ({ type: extent.type, value: extent.value })),
+    ),
     notes: notesOf(document)
       .filter((note) => note.type === 'scopecontent' || note.type === 'abstract')
       .map((note) => ({

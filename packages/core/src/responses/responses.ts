@@ -75,7 +75,7 @@ export function listItem(document: CatalogueDocument): ListItem {
     uri: document.uri,
     type: document.type,
     title: document.title,
-    dates: 'dates' in document && document.dates ? document.dates.map(listDate) : null,
+    dates: 'dates' in document ? nullWhenEmpty(document.dates?.map(listDate)) : null,
   }
 }
 
@@ -100,15 +100,15 @@ export function collectionDetail(document: Collection, offset: Offset): Collecti
     ...detailHead(document, offset),
     level: document.level ?? null,
     parent: document.parent ? idOf(document.parent) : null,
-    languages: document.languages.map(language),
+    languages: nullWhenEmpty(document.languages.map(language)),
     description: descriptionOf(document),
     extents: document.extents.map(extent),
     formats: document.formats,
     online: document.online,
-    dates: document.dates.map(listDate),
+    dates: nullWhenEmpty(document.dates.map(listDate)),
     notes: nullWhenEmpty(detailNotes(document)),
-    rights_statements: nullWhenEmpty(document.rights ?? []),
-    agents: nullWhenEmpty(agentsOf(document).map((reference) => linkedItem(reference, 'agents'))),
+    rights_statements: nullWhenEmpty(document.rights),
+    agents: ownAgents(document),
     creators: nullWhenEmpty(document.creators.map((reference) => linkedItem(reference, 'agents'))),
     terms: nullWhenEmpty((document.terms ?? []).map((reference) => linkedItem(reference, 'terms'))),
   }
@@ -118,10 +118,10 @@ export function collectionDetail(document: Collection, offset: Offset): Collecti
 export function objectDetail(document: CatalogueObject, offset: Offset): ObjectDetail {
   return {
     ...detailHead(document, offset),
-    languages: document.languages ? document.languages.map(language) : null,
+    languages: nullWhenEmpty(document.languages?.map(language)),
     parent: document.parent ? idOf(document.parent) : null,
     description: descriptionOf(document),
-    extents: document.extents.map(extent),
+    extents: nullWhenEmpty(document.extents.map(extent)),
     ...(document.files && document.files.length > 0
       ? {
           files: document.files.map((file) => ({
@@ -133,10 +133,10 @@ export function objectDetail(document: CatalogueObject, offset: Offset): ObjectD
       : {}),
     formats: document.formats,
     online: document.online,
-    dates: document.dates.map(listDate),
+    dates: nullWhenEmpty(document.dates.map(listDate)),
     notes: nullWhenEmpty(detailNotes(document)),
-    rights_statements: nullWhenEmpty(document.rights ?? []),
-    agents: nullWhenEmpty(agentsOf(document).map((reference) => linkedItem(reference, 'agents'))),
+    rights_statements: nullWhenEmpty(document.rights),
+    agents: ownAgents(document),
     terms: nullWhenEmpty((document.terms ?? []).map((reference) => linkedItem(reference, 'terms'))),
   }
 }
@@ -148,7 +148,7 @@ export function agentDetail(document: Agent): AgentDetail {
     agent_type: document.agent_type,
     authorized_name: document.authorized_name,
     description: document.description ?? null,
-    dates: document.dates ? document.dates.map(listDate) : null,
+    dates: nullWhenEmpty(document.dates?.map(listDate)),
     notes: nullWhenEmpty(detailNotes(document)),
   }
 }
@@ -157,7 +157,9 @@ export function agentDetail(document: Agent): AgentDetail {
 export function termDetail(document: Term): TermDetail {
   const listed = document as Term & { collections?: Reference[]; objects?: Reference[] }
   const references = (list: Reference[] | undefined, collection: 'collections' | 'objects') =>
-    Array.isArray(list) ? list.map((reference) => linkedItem(reference, collection)) : null
+    nullWhenEmpty(
+      Array.isArray(list) ? list.map((reference) => linkedItem(reference, collection)) : null,
+    )
   return {
     ...detailHead(document, null),
     term_type: document.term_type,
@@ -191,12 +193,21 @@ function detailNotes(document: CatalogueDocument): DetailNote[] {
   }))
 }
 
-function agentsOf(document: Collection | CatalogueObject): Reference[] {
-  return [
-    ...(document.people ?? []),
-    ...(document.organizations ?? []),
-    ...(document.families ?? []),
-  ]
+/**
+ * `agents` of a detail: the document's own `agents` list, as the reference serializes it. Catalogue
+ * documents describe their agents as `people`, `organizations` and `families` instead, so this
+ * is null unless a document carries an `agents` list of references of its own.
+ */
+function ownAgents(document: Collection | CatalogueObject): LinkedItem[] | null {
+  const { agents } = document as { agents?: unknown }
+  if (!Array.isArray(agents)) return null
+  return nullWhenEmpty(
+    agents
+      .filter(
+        (reference): reference is Reference => typeof reference === 'object' && reference !== null,
+      )
+      .map((reference) => linkedItem(reference, 'agents')),
+  )
 }
 
 /** A reference inside a detail: what the document says of the linked one, no counts. */
@@ -218,6 +229,10 @@ function linkedItem(
   }
 }
 
-function nullWhenEmpty<T>(items: T[]): T[] | null {
-  return items.length > 0 ? items : null
+/**
+ * A list field as the reference answers it: it indexes documents with empty values dropped and
+ * its serializers allow null, so an empty or missing list is null.
+ */
+export function nullWhenEmpty<T>(items: T[] | null | undefined): T[] | null {
+  return items && items.length > 0 ? items : null
 }
