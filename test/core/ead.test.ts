@@ -2,7 +2,9 @@
  * EAD import: every finding aid of `test/fixtures/ead` (real EAD 2002 files, namespaced or
  * not) imports, validates, loads and serves; counts, titles, the deepest path, dates and
  * extents are the XML's; shared agents are stored once; a re-import is byte-identical; a
- * malformed file is reported with its line and column; an EAD3 file imports too.
+ * malformed file is reported with its line and column; an EAD3 file imports too. Dates are read
+ * from `unitdate` text as archivists write them (decades, centuries, undated forms), and a
+ * heading listed twice under one component is linked once.
  */
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,6 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   type Catalogue,
+  type CatalogueDate,
   type CatalogueDocument,
   EadImporter,
   EadSyntaxError,
@@ -36,6 +39,37 @@ async function importAll(paths: string[]) {
   }
   documents.push(...importer.sharedDocuments().map(({ document }) => document))
   return { importer, documents }
+}
+
+/** A finding aid whose components hold these `did` parts and component parts, in a temp folder. */
+function findingAid(components: string[], archdesc = ''): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'catalogue-ead-')), 'aid.xml')
+  writeFileSync(
+    file,
+    `<ead xmlns="urn:isbn:1-931666-22-9">
+  <eadheader><eadid>aid</eadid></eadheader>
+  <archdesc level="collection">
+    <did><unittitle>Papers</unittitle><origination><persname>Doe, Jane</persname></origination></did>
+    ${archdesc}
+    <dsc>
+${components.map((parts, i) => `      <c id="c${i}" level="file">${parts}</c>`).join('\n')}
+    </dsc>
+  </archdesc>
+</ead>
+`,
+  )
+  return file
+}
+
+/** The date of a component whose `unitdate` is `text`, and the import's warnings. */
+async function importDate(text: string): Promise<{ date: CatalogueDate; warnings: string[] }> {
+  const importer = new EadImporter()
+  const file = findingAid([`<did><unittitle>File</unittitle><unitdate>${text}</unitdate></did>`])
+  const [, component] = await importer.importFile(file)
+  return {
+    date: (component!.document as Extract<CatalogueDocument, { dates: unknown }>).dates[0]!,
+    warnings: importer.warnings.map(({ message }) => message),
+  }
 }
 
 describe('EadImporter', () => {
@@ -208,6 +242,210 @@ describe('EadImporter', () => {
       files: [{ download: 'https://example.org/g.pdf' }],
     })
     for (const document of documents) expect(validateDocument(document)).toEqual([])
+  })
+})
+
+describe('EadImporter unitdate text', () => {
+  it.each([
+    ['1990s', '1990', '1999'],
+    ["1990's", '1990', '1999'],
+    ['1990\u2019s', '1990', '1999'],
+    ['circa 1970s', '1970', '1979'],
+    ['ca. 1970s', '1970', '1979'],
+    ['c. 1970s', '1970', '1979'],
+    ['approximately 1970s', '1970', '1979'],
+    ['1980s-1990s', '1980', '1999'],
+    ['[2000s]', '2000', '2009'],
+    ['1970s.', '1970', '1979'],
+    ['[1990s?]', '1990', '1999'],
+    ['1920s-30s', '1920', '1939'],
+    ['1990s-00s', '1990', '2009'],
+  ])('reads the decades %s as %s to %s', async (text, begin, end) => {
+    const { date, warnings } = await importDate(text)
+    expect(date).toMatchObject({ begin, end, expression: text, type: 'inclusive' })
+    expect(warnings).toEqual([])
+  })
+
+  it.each([
+    ['early 1990s', '1990', '1995'],
+    ['mid-1990s', '1993', '1998'],
+    ['mid 1990s', '1993', '1998'],
+    ['Middle 1990s', '1993', '1998'],
+    ['late 1990s', '1995', '1999'],
+  ])('reads %s as the part of the decade it names, %s to %s', async (text, begin, end) => {
+    const { date, warnings } = await importDate(text)
+    expect(date).toMatchObject({ begin, end, expression: text })
+    expect(warnings).toEqual([])
+  })
+
+  it.each([
+    ['19th century', '1800', '1899'],
+    ['circa 19th century', '1800', '1899'],
+    ['ca. 19th cent.', '1800', '1899'],
+    ['19th-century', '1800', '1899'],
+    ['20th century', '1900', '1999'],
+    ['21st century', '2000', '2099'],
+    ['12th century', '1100', '1199'],
+    ['19th-20th century', '1800', '1999'],
+    ['19th and 20th centuries', '1800', '1999'],
+    ['early 20th century', '1900', '1950'],
+    ['mid-19th century', '1830', '1880'],
+    ['late 19th century', '1850', '1899'],
+    ['mid to late 19th century', '1830', '1899'],
+    ['late 19th-early 20th century', '1850', '1950'],
+    ['late 19th-20th century', '1850', '1999'],
+  ])('reads the centuries %s as %s to %s', async (text, begin, end) => {
+    const { date, warnings } = await importDate(text)
+    expect(date).toMatchObject({ begin, end, expression: text, type: 'inclusive' })
+    expect(warnings).toEqual([])
+  })
+
+  it.each([
+    ['1880s-1920', '1880', '1920'],
+    ['1920-1950s', '1920', '1959'],
+    ['1990s, 2001', '1990', '2001'],
+    ['circa 1880s-1920', '1880', '1920'],
+    ['19--', '1900', '1999'],
+    ['[197-]', '1970', '1979'],
+    ['197-?', '1970', '1979'],
+    ['1950, 1920', '1920', '1950'],
+  ])('reads %s from its first year to its last (%s to %s)', async (text, begin, end) => {
+    const { date, warnings } = await importDate(text)
+    expect(date).toMatchObject({ begin, end, expression: text, type: 'inclusive' })
+    expect(warnings).toEqual([])
+  })
+
+  it.each([
+    '[n.d.]',
+    '[undated]',
+    'Undated.',
+    '(undated)',
+    'N/A',
+    'various',
+    'Various dates',
+    'Various.',
+    '-',
+    '--',
+    '?',
+    '[s.d.]',
+    's.d.',
+    'sans date',
+    'undated; various',
+    'Undated, n.d.',
+    'Unknown dates',
+  ])('reads %s as undated, without a warning', async (text) => {
+    const { date, warnings } = await importDate(text)
+    expect(date).toMatchObject({ begin: null, end: null, expression: text, type: 'single' })
+    expect(warnings).toEqual([])
+  })
+
+  it.each([
+    ['n.d.', null, null],
+    ['undated', null, null],
+    ['unknown', null, null],
+    ['no date', null, null],
+    ['1961, n.d.', '1961', '1961'],
+    ['ca. 1967', '1967', '1967'],
+    ['c.1910', '1910', '1910'],
+    ['circa 1900-1906', '1900', '1906'],
+    ['March 3, 1921', '1921', '1921'],
+  ])('reads %s as before (%s to %s)', async (text, begin, end) => {
+    const { date, warnings } = await importDate(text)
+    expect(date).toMatchObject({ begin, end, expression: text })
+    expect(warnings).toEqual([])
+  })
+
+  it.each(['Summer', 'undated photographs', 'see series note', '99th century', '199s'])(
+    'warns about %s, which names no year',
+    async (text) => {
+      const { date, warnings } = await importDate(text)
+      expect(date).toMatchObject({ begin: null, end: null, expression: text })
+      expect(warnings).toEqual([`unparseable date '${text}'`])
+    },
+  )
+
+  it('takes no more than linear time on a long text that is almost an undated form', async () => {
+    const started = performance.now()
+    // 280 kB: trying every way to cut it into undated words would take seconds.
+    const { warnings } = await importDate(`${'unknown dates '.repeat(20000)}x`)
+    expect(warnings).toHaveLength(1)
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
+})
+
+describe('EadImporter controlaccess', () => {
+  it('links a term or agent listed twice under one component once, in the order first met', async () => {
+    const access = `<controlaccess>
+        <subject source="lcsh">Music</subject>
+        <geogname source="lcsh">Interlochen (Mich.)</geogname>
+        <persname>Doe, John</persname>
+        <corpname>National Music Camp</corpname>
+        <famname>Maddy family</famname>
+        <genreform source="aat">Music</genreform>
+        <subject source="lcsh">Music.</subject>
+        <controlaccess>
+          <subject source="lcsh">music</subject>
+          <persname>Doe, John.</persname>
+          <corpname>National Music Camp</corpname>
+          <famname>Maddy family</famname>
+          <geogname source="lcsh">Interlochen (Mich.)</geogname>
+        </controlaccess>
+      </controlaccess>`
+    const file = findingAid(
+      [
+        `<did><unittitle>Letters</unittitle></did>${access}`,
+        `<did><unittitle>Series</unittitle><origination><persname>Roe, Ann</persname><persname>Roe, Ann</persname></origination></did>
+        <c><did><unittitle>Inside</unittitle></did></c>`,
+      ],
+      access,
+    )
+    const importer = new EadImporter()
+    const [top, letters, series] = (await importer.importFile(file)).map(({ document }) => document)
+    for (const document of [top!, letters!]) {
+      const titles = (key: 'terms' | 'people' | 'organizations' | 'families') =>
+        ((document as unknown as Record<string, { title: string; type: string }[]>)[key] ?? []).map(
+          ({ title, type }) => `${type}:${title}`,
+        )
+      expect(titles('terms'), document.uri).toEqual([
+        'topical:Music',
+        'geographic:Interlochen (Mich.)',
+        'genre_form:Music',
+      ])
+      expect(titles('people'), document.uri).toEqual(['person:Doe, John'])
+      expect(titles('organizations'), document.uri).toEqual(['organization:National Music Camp'])
+      expect(titles('families'), document.uri).toEqual(['family:Maddy family'])
+    }
+    expect((series as { creators: { title: string }[] }).creators.map((c) => c.title)).toEqual([
+      'Roe, Ann',
+    ])
+  })
+
+  it('keeps an agent who is both the creator and the subject of an object in both roles', async () => {
+    const file = findingAid([
+      `<did><unittitle>Diary</unittitle><origination><persname>Doe, John</persname></origination></did>
+      <controlaccess><persname>Doe, John</persname></controlaccess>`,
+    ])
+    const [, diary] = await new EadImporter().importFile(file)
+    const people = (diary!.document as { people: { title: string; role: string }[] }).people
+    expect(people.map(({ title, role }) => `${role}:${title}`)).toEqual([
+      'subject:Doe, John',
+      'creator:Doe, John',
+    ])
+  })
+
+  it('stores each heading of a real finding aid that repeats them once', async () => {
+    // The Interlochen records list their subjects twice; the Hemingway sample its people.
+    const { documents } = await importAll([
+      join(EAD, 'sample-no-ids-recordgrp-level.xml'),
+      join(EAD, 'sample-deeply-nested-components.xml'),
+    ])
+    for (const document of documents) {
+      const record = document as unknown as Record<string, { identifier: string }[] | undefined>
+      for (const key of ['terms', 'people', 'organizations', 'families']) {
+        const identifiers = (record[key] ?? []).map(({ identifier }) => identifier)
+        expect(new Set(identifiers).size, `${document.uri} ${key}`).toBe(identifiers.length)
+      }
+    }
   })
 })
 

@@ -1,16 +1,10 @@
 /**
- * EAD elements → the parts of catalogue documents: dates from `unitdate`, extents from
- * `physdesc/extent`, languages, notes with their paragraphs, names and subjects, formats, digital
- * objects. EAD 2002 and EAD3 element names alike; each function reads one small element tree.
+ * EAD elements → the parts of catalogue documents: extents from `physdesc/extent`, languages,
+ * notes with their paragraphs, names and subjects, formats, digital objects (dates are
+ * `ead-dates.ts`'s). EAD 2002 and EAD3 element names alike; each function reads one small
+ * element tree.
  */
-import type {
-  CatalogueDate,
-  CatalogueFile,
-  Extent,
-  Format,
-  Note,
-  NoteType,
-} from '../documents/documents.js'
+import type { CatalogueFile, Extent, Format, Note, NoteType } from '../documents/documents.js'
 import {
   childNamed,
   childrenNamed,
@@ -28,93 +22,6 @@ export const EAD_SOURCE = 'ead' as const
 export interface EadWarning {
   line: number
   message: string
-}
-
-type Warn = (line: number, message: string) => void
-
-const UNDATED = /^(n\.?\s*d\.?|undated|no date|not dated|date unknown|unknown)$/i
-
-/** The dates of a `did`: each `unitdate` (and EAD3 `unitdatestructured`). */
-export function datesOf(did: XmlElement | undefined, warn: Warn): CatalogueDate[] {
-  const dates: CatalogueDate[] = []
-  for (const element of childrenNamed(did, 'unitdate', 'unitdatestructured')) {
-    const date =
-      element.name === 'unitdatestructured' ? structuredDate(element) : unitdate(element, warn)
-    if (date) dates.push(date)
-  }
-  return dates
-}
-
-function unitdate(element: XmlElement, warn: Warn): CatalogueDate | undefined {
-  const text = textOf(element)
-  const normal = element.attributes.normal
-  let begin: string | null = null
-  let end: string | null = null
-  if (normal) {
-    const [first = '', second = first] = normal.split('/')
-    begin = isoDate(first)
-    end = isoDate(second)
-    if (begin === null && end === null) warn(element.line, `unparseable date normal="${normal}"`)
-  } else if (text && !UNDATED.test(text)) {
-    const years = text.match(/\b(1[0-9]{3}|20[0-9]{2})\b/g) ?? []
-    if (years.length > 0) {
-      begin = years[0]!
-      end = years[years.length - 1]!
-    } else warn(element.line, `unparseable date '${text}'`)
-  }
-  const expression = text || (begin ? (end && end !== begin ? `${begin}-${end}` : begin) : '')
-  if (!expression) return undefined
-  return {
-    begin,
-    end,
-    expression,
-    label: 'creation',
-    type: dateType(element.attributes.type ?? element.attributes.unitdatetype, begin, end),
-    source: EAD_SOURCE,
-  }
-}
-
-/** EAD3: `unitdatestructured` with `datesingle` or `daterange/fromdate, todate`. */
-function structuredDate(element: XmlElement): CatalogueDate | undefined {
-  const single = descendantsNamed(element, 'datesingle')[0]
-  const from = descendantsNamed(element, 'fromdate')[0]
-  const to = descendantsNamed(element, 'todate')[0]
-  const standard = (part: XmlElement | undefined) =>
-    part ? isoDate(part.attributes.standarddate ?? textOf(part)) : null
-  const begin = single ? standard(single) : standard(from)
-  const end = single ? begin : standard(to)
-  const expression =
-    textOf(element) || (begin ? (end && end !== begin ? `${begin}-${end}` : begin) : '')
-  if (!expression) return undefined
-  return {
-    begin,
-    end,
-    expression,
-    label: 'creation',
-    type: dateType(element.attributes.unitdatetype, begin, end),
-    source: EAD_SOURCE,
-  }
-}
-
-/** An ISO-like date (`YYYY`, `YYYY-MM`, `YYYY-MM-DD`) from the forms EAD files use, or null. */
-export function isoDate(value: string): string | null {
-  const text = value.trim()
-  let match = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(text)
-  if (match) return text
-  match = /^(\d{4})(\d{2})(\d{2})?$/.exec(text)
-  if (match) return match[3] ? `${match[1]}-${match[2]}-${match[3]}` : `${match[1]}-${match[2]}`
-  match = /^(\d{4})-(\d{2})-(\d{2})T/.exec(text)
-  return match ? `${match[1]}-${match[2]}-${match[3]}` : null
-}
-
-function dateType(
-  type: string | undefined,
-  begin: string | null,
-  end: string | null,
-): CatalogueDate['type'] {
-  if (type === 'bulk') return 'bulk'
-  if (type === 'inclusive') return 'inclusive'
-  return begin !== null && end !== null && end !== begin ? 'inclusive' : 'single'
 }
 
 /** The extents of a `did`: `physdesc/extent` (`1.25 Linear Feet`) and EAD3 `physdescstructured`. */

@@ -10,9 +10,10 @@
  *   path of sibling positions, `1-3-2`).
  * - Names in `origination` and `controlaccess` are agents (creators, or subjects), the other
  *   `controlaccess` headings terms; an agent or term met in several finding aids is one
- *   document (by authority id when there is one, else by its normalized name and kind).
- * - Dates, extents, languages, notes, formats (from `genreform`) and digital objects (`online`,
- *   `files`) are read as `ead-fields.ts` says.
+ *   document (by authority id when there is one, else by its normalized name and kind), linked
+ *   once from a component that lists it twice.
+ * - Dates are read as `ead-dates.ts` says; extents, languages, notes, formats (from
+ *   `genreform`) and digital objects (`online`, `files`) as `ead-fields.ts` says.
  */
 import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
@@ -30,8 +31,8 @@ import type {
   Term,
 } from '../documents/documents.js'
 import { CatalogueError } from '../errors.js'
+import { datesOf } from './ead-dates.js'
 import {
-  datesOf,
   EAD_SOURCE,
   extentsOf,
   filesOf,
@@ -479,8 +480,12 @@ class FindingAidReader {
     }
     let dates = datesOf(did, warn)
     if (dates.length === 0) dates = [undated()]
-    const originated = childrenNamed(did, 'origination').flatMap((origination) =>
-      namesOf(origination).map((name) => this.importer.agentReference(name, 'creator', this.file)),
+    const originated = distinct(
+      childrenNamed(did, 'origination').flatMap((origination) =>
+        namesOf(origination).map((name) =>
+          this.importer.agentReference(name, 'creator', this.file),
+        ),
+      ),
     )
     if (originated.length > 0) frame.creators = originated
     const languages = languagesOf(did)
@@ -584,7 +589,12 @@ class FindingAidReader {
     const terms = headings.flatMap((heading) =>
       termsOf(heading).map((term) => this.importer.termReference(term, this.file)),
     )
-    return { people, organizations, families, terms }
+    return {
+      people: distinct(people),
+      organizations: distinct(organizations),
+      families: distinct(families),
+      terms: distinct(terms),
+    }
   }
 
   private formatsOf(content: XmlElement, did: XmlElement | undefined): Format[] {
@@ -699,6 +709,20 @@ class FindingAidReader {
 
 function element(name: string, attributes: Record<string, string>, line: number): XmlElement {
   return { name, attributes, children: [], line }
+}
+
+/**
+ * References without repeats, in the order first met: a heading listed twice under one
+ * component (often once in a nested `controlaccess` too) is one agent or term, linked once.
+ */
+function distinct(references: Reference[]): Reference[] {
+  if (references.length < 2) return references
+  const seen = new Set<Reference['identifier']>()
+  return references.filter(({ identifier }) => {
+    if (seen.has(identifier)) return false
+    seen.add(identifier)
+    return true
+  })
 }
 
 function undated(): CatalogueDate {
