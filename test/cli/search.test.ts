@@ -1,9 +1,9 @@
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { copyFile, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { apiResponse } from '../helpers/cli-api.js'
-import { corpus } from '../helpers/cli-paths.js'
+import { corpus, root } from '../helpers/cli-paths.js'
 import { runCli } from '../helpers/cli-run.js'
 import { termDocument } from '../helpers/documents.js'
 
@@ -194,4 +194,32 @@ describe('catalogue --language', () => {
       "--language expects one of english, french, german, spanish, dutch, italian, none, got 'klingon'",
     )
   })
+
+  it.each(['search', 'collections'])(
+    '%s reads the catalogue in the --language and --format given, and refuses others as facets does',
+    async (command) => {
+      const list = (args: string[]) => runCli([command, ...args, '--json'], { env })
+      // Stemmed in English, `photograph` finds the collection of photographs; unstemmed, not.
+      expect(JSON.parse((await list(['photograph'])).stdout).count).toBe(1)
+      const unstemmed = await list(['photograph', '--language', 'none'])
+      expect(unstemmed.code).toBe(0)
+      expect(JSON.parse(unstemmed.stdout).count).toBe(0)
+
+      const folder = await mkdtemp(join(tmpdir(), 'catalogue-format-'))
+      const findingAid = join(folder, 'finding-aid.ead')
+      await copyFile(join(root, 'test/fixtures/ead/sul-spec-a0011.xml'), findingAid)
+      const ead = await list(['--catalogue', findingAid, '--format', 'ead'])
+      expect(ead.stderr).toBe('')
+      expect(JSON.parse(ead.stdout).count).toBeGreaterThan(0)
+
+      for (const wrong of [
+        ['--language', 'klingon'],
+        ['--format', 'xml'],
+      ]) {
+        const refused = await list(['x', ...wrong])
+        expect(refused.code, wrong.join(' ')).toBe(2)
+        expect(refused.stderr).toBe((await runCli(['facets', 'x', ...wrong], { env })).stderr)
+      }
+    },
+  )
 })

@@ -232,6 +232,78 @@ describe('Catalogue', () => {
       }
     })
 
+    it('keeps the citation options it was saved with; those given to the load win field by field', async () => {
+      const citation = {
+        repositoryName: 'Example Archive',
+        publicUrl: 'https://archive.example.org',
+        separator: ' | ',
+      }
+      const { catalogue: cited } = await loadCatalogue(RAC, { citation })
+      const file = join(mkdtempSync(join(tmpdir(), 'catalogue-snapshot-')), 'rac.snapshot')
+      await saveSnapshot(cited, file)
+      const id = 'ntnzqFH9UU4BDwiYxgjaUN'
+      const answer = (await loadCatalogue(file)).catalogue.citation('collection', id)
+      expect(answer).toBe(cited.citation('collection', id))
+      expect(answer).toMatch(
+        / \| Example Archive \| https:\/\/archive\.example\.org\/collections\/ntnzqFH9UU4BDwiYxgjaUN$/,
+      )
+      const renamed = await loadCatalogue(file, { citation: { repositoryName: 'Other Archive' } })
+      expect(renamed.catalogue.citation('collection', id)).toBe(
+        answer.replace('Example Archive', 'Other Archive'),
+      )
+    })
+
+    // A record's name is the path its value is placed at: a crafted name must not reach
+    // `Object.prototype` (`root.__proto__`, `root.constructor.prototype`) nor add a part.
+    it.each(['__proto__.x', 'constructor.prototype.x', 'foo'])(
+      'refuses a record named %s, naming the file and the record, and places nothing',
+      async (name) => {
+        const file = join(mkdtempSync(join(tmpdir(), 'catalogue-snapshot-')), 'rac.snapshot')
+        await saveSnapshot(catalogue, file)
+        const bytes = readFileSync(file)
+        const { magic, records } = snapshotRecords(bytes)
+        expect(snapshotBytes(magic, records).equals(bytes)).toBe(true)
+        const crafted = records.map((record) =>
+          record.name === 'version' ? { ...record, name } : record,
+        )
+        writeFileSync(file, snapshotBytes(magic, crafted))
+        try {
+          await expect(loadCatalogue(file)).rejects.toMatchObject({
+            code: 'E_BAD_SNAPSHOT',
+            message: `${file} is not a usable snapshot: unknown record '${name}'`,
+          })
+          expect(({} as Record<string, unknown>)['x']).toBeUndefined()
+        } finally {
+          delete (Object.prototype as Record<string, unknown>)['x']
+        }
+      },
+    )
+
+    it('refuses a record of the wrong kind, or a snapshot without one of the parts', async () => {
+      const file = join(mkdtempSync(join(tmpdir(), 'catalogue-snapshot-')), 'rac.snapshot')
+      await saveSnapshot(catalogue, file)
+      const { magic, records } = snapshotRecords(readFileSync(file))
+      // `size` as a byte array rather than JSON (the kind is the first byte after the name).
+      const size = records.find((record) => record.name === 'size')!
+      const retyped = Buffer.from(size.rest)
+      retyped.writeUInt8(6, 0)
+      writeFileSync(
+        file,
+        snapshotBytes(
+          magic,
+          records.map((record) => (record === size ? { ...record, rest: retyped } : record)),
+        ),
+      )
+      await expect(loadCatalogue(file)).rejects.toThrow(
+        `${file} is not a usable snapshot: the record 'size' holds the wrong kind of value`,
+      )
+      const without = records.filter((record) => record.name !== 'keys.titleRank')
+      writeFileSync(file, snapshotBytes(magic, without))
+      await expect(loadCatalogue(file)).rejects.toThrow(
+        `${file} is not a usable snapshot: the record 'keys.titleRank' is missing`,
+      )
+    })
+
     it('refuses a snapshot of another format, or cut short, saying so', async () => {
       const file = join(mkdtempSync(join(tmpdir(), 'catalogue-snapshot-')), 'rac.snapshot')
       await saveSnapshot(catalogue, file)
@@ -249,3 +321,43 @@ describe('Catalogue', () => {
     })
   })
 })
+
+/** A snapshot record as it lies in the file: its name, then its kind, length, payload, padding. */
+interface SnapshotRecord {
+  name: string
+  rest: Buffer
+}
+
+/**
+ * The records of a snapshot file (see `store/snapshot.ts`): after the format line, each is a u32
+ * name length, the name, a u8 kind, a u64 payload length (two u32, low first), the payload and
+ * padding to 8 bytes.
+ */
+function snapshotRecords(bytes: Buffer): { magic: Buffer; records: SnapshotRecord[] } {
+  let position = bytes.indexOf(0x0a) + 1
+  const magic = bytes.subarray(0, position)
+  const records: SnapshotRecord[] = []
+  while (position < bytes.length) {
+    const nameLength = bytes.readUInt32LE(position)
+    const name = bytes.toString('utf8', position + 4, position + 4 + nameLength)
+    const head = position + 4 + nameLength
+    const length = bytes.readUInt32LE(head + 1) + bytes.readUInt32LE(head + 5) * 2 ** 32
+    const end = head + 9 + length + ((8 - (length % 8)) % 8)
+    records.push({ name, rest: bytes.subarray(head, end) })
+    position = end
+  }
+  return { magic, records }
+}
+
+/** A snapshot file of these records. */
+function snapshotBytes(magic: Buffer, records: SnapshotRecord[]): Buffer {
+  return Buffer.concat([
+    magic,
+    ...records.flatMap(({ name, rest }) => {
+      const nameBytes = Buffer.from(name)
+      const nameLength = Buffer.alloc(4)
+      nameLength.writeUInt32LE(nameBytes.length, 0)
+      return [nameLength, nameBytes, rest]
+    }),
+  ])
+}

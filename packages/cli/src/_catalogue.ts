@@ -39,8 +39,8 @@ export const formatOption = {
 
 const FORMATS: readonly CatalogueFormat[] = ['auto', 'json', 'ead']
 
-/** The checked value of `--format`. */
-export function formatOf(value: string | undefined, command: string): CatalogueFormat | undefined {
+/** The checked value of `--format`; `command` is the one whose `--help` the error points at. */
+export function formatOf(value: string | undefined, command?: string): CatalogueFormat | undefined {
   if (value === undefined) return undefined
   if (!(FORMATS as readonly string[]).includes(value)) {
     throw new UsageError(`--format expects one of ${FORMATS.join(', ')}, got '${value}'`, command)
@@ -162,7 +162,8 @@ function loadOptionsOf(io: CliIo, options: OpenOptions): { path: string; load: L
     ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
     ...(options.maxLimit !== undefined ? { maxLimit: options.maxLimit } : {}),
     ...(language !== undefined ? { language } : {}),
-    ...(options.format !== undefined ? { format: formatOf(options.format, 'catalogue')! } : {}),
+    // No command to point at (as for --language): `catalogue catalogue --help` is none.
+    ...(options.format !== undefined ? { format: formatOf(options.format)! } : {}),
   }
   return { path, load }
 }

@@ -1,5 +1,6 @@
 import type { Page } from '@archive-catalogue/core'
-import { openCatalogue } from './_catalogue.js'
+import { type catalogueOptions, openCatalogue } from './_catalogue.js'
+import type { Values } from './_command.js'
 import { EXIT } from './_errors.js'
 import { styleFor, widthFor } from './_format.js'
 import { type CliIo, write } from './_io.js'
@@ -8,14 +9,13 @@ import { baseUrlOf, requestParams, withPage } from './_params.js'
 import { pageFooter, type Screen } from './_tables.js'
 
 /** The values every list command (`search`, `collections`) takes. */
-type ListValues = Record<string, unknown> & {
-  json?: boolean
-  ndjson?: boolean
-  catalogue?: string
-  'skip-invalid'?: boolean
-  'base-url'?: string
-  limit?: string
-}
+type ListValues = Record<string, unknown> &
+  Values<typeof catalogueOptions> & {
+    json?: boolean
+    ndjson?: boolean
+    'base-url'?: string
+    limit?: string
+  }
 
 /**
  * Runs a list endpoint on the command line: parses the flags with the core's parser, then prints
@@ -32,6 +32,8 @@ export async function runListCommand<T>(
   const { catalogue } = await openCatalogue(io, {
     path: values.catalogue,
     skipInvalid: values['skip-invalid'],
+    language: values.language,
+    format: values.format,
   })
   const baseUrl = baseUrlOf(values['base-url'])
   const request = catalogue.parse(endpoint, params)

@@ -3,7 +3,8 @@ import { catalogueOptions, givenPath, openLiveCatalogue } from '../_catalogue.js
 import { defineCommand } from '../_command.js'
 import { CommandError, describeError, EXIT, UsageError } from '../_errors.js'
 import { formatCount, plural } from '../_format.js'
-import { type CliIo, write } from '../_io.js'
+import { write } from '../_io.js'
+import { whenOrphaned } from '../_orphaned.js'
 
 /** `catalogue serve [path]`: the read API over HTTP. */
 export const serve = defineCommand({
@@ -14,8 +15,9 @@ export const serve = defineCommand({
     'Loads the catalogue (path, --catalogue, CATALOGUE or the sample) and serves the API.\n' +
     'SIGHUP (or a change, with --watch) loads it again in the background and swaps it in\n' +
     'once it loaded whole; a catalogue that fails keeps the old one serving (the reason is\n' +
-    'logged, and /health shows it). Stops gracefully on SIGINT or SIGTERM (and when the\n' +
-    'process that started it is gone), finishing the requests in flight.',
+    'logged, and /health shows it). Stops gracefully on SIGINT or SIGTERM, finishing the\n' +
+    'requests in flight; also when npm, npx or the terminal that started it is gone (not when\n' +
+    'put in the background with nohup, & or a double fork).',
   options: {
     port: { type: 'string', short: 'p', value: 'n', description: 'port, 0 for any (default 8000)' },
     host: { type: 'string', value: 'host', description: 'interface (default 127.0.0.1)' },
@@ -141,7 +143,10 @@ export const serve = defineCommand({
         void live.reload()
       }
       process.on('SIGHUP', reload)
-      const stopOrphan = stopWhenOrphaned(io)
+      const stopOrphan = whenOrphaned(() => {
+        io.stderr.write('The process that started the server is gone: stopping.\n')
+        process.kill(process.pid, 'SIGTERM')
+      })
       const removeHandlers = handleSignals(listening, {
         onSignal: (signal) => io.stderr.write(`${signal}: finishing the requests in flight…\n`),
         exit: (exitCode) => {
@@ -172,23 +177,6 @@ function describeReload(outcome: ReloadOutcome, live: LiveCatalogue | undefined)
   }
   const version = live ? live.current.version : 'unknown'
   return `Reload failed; still serving version ${version}:\n${describeError(outcome.error)}`
-}
-
-/**
- * Stops the server when the process that started it is gone (`npx`, a wrapper script, a
- * process manager killed without passing the signal on): the parent pid changes once the parent
- * exits. The check runs every second and never keeps the process alive.
- */
-function stopWhenOrphaned(io: CliIo): () => void {
-  const parent = process.ppid
-  const timer = setInterval(() => {
-    if (process.ppid === parent) return
-    clearInterval(timer)
-    io.stderr.write('The process that started the server is gone: stopping.\n')
-    process.kill(process.pid, 'SIGTERM')
-  }, 1000)
-  timer.unref()
-  return () => clearInterval(timer)
 }
 
 /** The usual reasons a server cannot listen, said plainly; anything else as it is. */

@@ -5,7 +5,7 @@ import { endianness } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import { Catalogue, type CatalogueOptions } from '../catalogue.js'
 import { CatalogueError } from '../errors.js'
-import { deriveCatalogue, type StoredCatalogue } from './stored-catalogue.js'
+import { deriveCatalogue, STORED_PARTS, type StoredCatalogue } from './stored-catalogue.js'
 
 /**
  * A snapshot is a {@link StoredCatalogue} written part by part, as records: a typed array as its
@@ -47,6 +47,28 @@ const ARRAY_KINDS: [
   [Kind.Float32, Float32Array],
   [Kind.Uint8, Uint8Array],
 ]
+
+/**
+ * Every record a snapshot holds, by name, with its kind: the header and each part of
+ * {@link STORED_PARTS}. A record of any other name is refused before anything is placed: names
+ * become property paths, and `__proto__.x` would otherwise write to `Object.prototype`.
+ */
+const RECORDS: ReadonlyMap<string, Kind> = new Map([
+  ['header', Kind.Json],
+  ...recordsOf(STORED_PARTS, ''),
+])
+
+const LONGEST_NAME = Math.max(...[...RECORDS.keys()].map((name) => Buffer.byteLength(name)))
+
+function* recordsOf(layout: object, prefix: string): Generator<[string, Kind]> {
+  for (const [key, part] of Object.entries(layout)) {
+    const name = `${prefix}${key}`
+    if (part === 'json') yield [name, Kind.Json]
+    else if (part === 'list') yield [name, Kind.JsonList]
+    else if (typeof part === 'function') yield [name, ARRAY_KINDS.find(([, T]) => T === part)![0]]
+    else yield* recordsOf(part as object, `${name}.`)
+  }
+}
 
 /** What the header record holds besides the stored catalogue. */
 interface Header {
@@ -184,9 +206,12 @@ export async function loadSnapshot(
     stored.text?.documentCount === stored.size &&
     stored.hierarchy?.parentOf?.length === stored.size
   if (!complete) throw bad(path, 'parts of the catalogue are missing')
+  // The options saved with the catalogue, each overridden by the one given to this load (the
+  // citation's field by field, as `Catalogue.citation` merges a call's own).
   return new Catalogue(deriveCatalogue(stored), {
     baseUrl: options.baseUrl ?? header.options.baseUrl,
     maxLimit: options.maxLimit ?? header.options.maxLimit,
+    citation: { ...header.options.citation, ...options.citation },
   })
 }
 
@@ -198,6 +223,7 @@ async function readSnapshot(path: string): Promise<{ header: Header; stored: Sto
     })
   })
   const root: Record<string, unknown> = {}
+  const seen = new Set<string>()
   try {
     const { size } = await handle.stat()
     const magic = Buffer.alloc(MAGIC.length)
@@ -219,18 +245,28 @@ async function readSnapshot(path: string): Promise<{ header: Header; stored: Sto
     }
     while (position < size) {
       const nameLength = (await read(4)).readUInt32LE(0)
+      // Longer than every known name: refused unread (a crafted length could be gigabytes).
+      if (nameLength > LONGEST_NAME)
+        throw bad(path, `unknown record (a name of ${nameLength} bytes)`)
       const name = (await read(nameLength)).toString('utf8')
       const head = await read(9)
+      const kind = head.readUInt8(0)
+      const expected = RECORDS.get(name)
+      if (expected === undefined) throw bad(path, `unknown record '${name}'`)
+      if (kind !== expected) throw bad(path, `the record '${name}' holds the wrong kind of value`)
       const length = head.readUInt32LE(1) + head.readUInt32LE(5) * 2 ** 32
       const payload = await read(length)
       position += (8 - (length % 8)) % 8
-      place(root, name.split('.'), head.readUInt8(0), payload)
+      place(root, name.split('.'), kind, payload)
+      seen.add(name)
     }
   } finally {
     await handle.close()
   }
+  for (const name of RECORDS.keys()) {
+    if (!seen.has(name)) throw bad(path, `the record '${name}' is missing`)
+  }
   const { header, ...stored } = root
-  if (!header) throw bad(path, 'the header is missing')
   return { header: header as Header, stored: stored as unknown as StoredCatalogue }
 }
 

@@ -1,9 +1,10 @@
-import type {
-  CatalogueData,
-  ColumnName,
-  Columns,
-  GroupSummary,
-  SortKeys,
+import {
+  type CatalogueData,
+  COLUMN_NAMES,
+  type ColumnName,
+  type Columns,
+  type GroupSummary,
+  type SortKeys,
 } from '../_catalogue-data.js'
 import { Bitset } from '../columns/_bitset.js'
 import { deriveHierarchy, type StoredHierarchy } from '../columns/_hierarchy.js'
@@ -47,6 +48,86 @@ export interface StoredCatalogue {
   documents: DocumentStoreParts
   text: TextIndexParts
 }
+
+/**
+ * How a stored part is kept, following its type: a typed array as its constructor, a list as
+ * `'list'` (written in JSON chunks), an object of parts as the layout of each, anything else as
+ * `'json'`. A layout that lacks a part, has one too many or names the wrong array type does not
+ * compile, so {@link STORED_PARTS} cannot drift from {@link StoredCatalogue}.
+ */
+type PartLayout<T> = T extends Uint32Array
+  ? Uint32ArrayConstructor
+  : T extends Int32Array
+    ? Int32ArrayConstructor
+    : T extends Int16Array
+      ? Int16ArrayConstructor
+      : T extends Float32Array
+        ? Float32ArrayConstructor
+        : T extends Uint8Array
+          ? Uint8ArrayConstructor
+          : T extends readonly unknown[]
+            ? 'list'
+            : T extends object
+              ? { readonly [K in keyof T]-?: PartLayout<T[K]> }
+              : 'json'
+
+const storedColumn = {
+  keys: 'list',
+  valueOffsets: Uint32Array,
+  valueIds: Uint32Array,
+} as const satisfies PartLayout<StoredColumn>
+
+const sortKeys = {
+  titleRank: Uint32Array,
+  startMin: Int16Array,
+  startMax: Int16Array,
+  endMin: Int16Array,
+  endMax: Int16Array,
+  creatorMin: Uint32Array,
+  creatorMax: Uint32Array,
+  typeRank: Uint32Array,
+} as const satisfies PartLayout<SortKeys>
+
+/**
+ * Every part of a {@link StoredCatalogue} and how it is kept: the one description of the parts
+ * at run time (the interface is gone by then). A snapshot holds these records and no others.
+ */
+export const STORED_PARTS = {
+  size: 'json',
+  version: 'json',
+  language: 'json',
+  uris: 'list',
+  titles: 'list',
+  groups: 'list',
+  columns: Object.fromEntries(COLUMN_NAMES.map((name) => [name, storedColumn])) as Record<
+    ColumnName,
+    typeof storedColumn
+  >,
+  keys: sortKeys,
+  groupKeys: sortKeys,
+  groupOf: Uint32Array,
+  hierarchy: { parentOf: Int32Array, childIndex: Int32Array },
+  titleWords: { words: 'list', frequencies: Uint32Array },
+  documents: {
+    documentBytes: Uint8Array,
+    documentOffsets: Uint32Array,
+    sharedBytes: Uint8Array,
+    sharedOffsets: Uint32Array,
+  },
+  text: {
+    documentCount: 'json',
+    terms: 'list',
+    termOffsets: Uint32Array,
+    postingIds: Uint32Array,
+    postingScores: Float32Array,
+    words: 'list',
+    wordTerms: Uint32Array,
+    formWords: Int32Array,
+    formTerms: Int32Array,
+    sequenceOffsets: Uint32Array,
+    sequences: Uint8Array,
+  },
+} as const satisfies PartLayout<StoredCatalogue>
 
 /**
  * The catalogue's data: the stored parts and what is derived from them.
