@@ -72,7 +72,12 @@ export type {
   SortKey,
   TextField,
 } from './requests/request.js'
-export { endpointParameters, parseRequest, REQUEST_LIMITS } from './requests/request.js'
+export {
+  endpointParameters,
+  parseRequest,
+  REQUEST_LIMITS,
+  YEAR_PATTERN,
+} from './requests/request.js'
 export type {
   AgentDetail,
   Ancestor,
@@ -101,6 +106,7 @@ export { responseSchemas } from './responses/response-schemas.js'
 export { LruCache } from './store/lru-cache.js'
 export { isSnapshot, loadSnapshot, saveSnapshot } from './store/snapshot.js'
 export { analyze, normalizeToken, processTerm, stripHtml, tokenize } from './text/analyze.js'
+export { editDistance } from './text/fuzzy-walk.js'
 export type { Analyzer, TextLanguage } from './text/languages.js'
 export { analyzerFor, isTextLanguage, TEXT_LANGUAGES } from './text/languages.js'
 export type { QueryNode } from './text/query-syntax.js'

@@ -1,11 +1,12 @@
 /**
  * The words of the titles, for spelling suggestions (`/search/suggest`). Words are kept as
  * written (lowercased and accent-folded, not stemmed) with the number of titles holding each,
- * and grouped by first letter, because a suggestion must begin with the letter the word does.
+ * sorted, so that one walk over them finds the words within two edits (`fuzzy-walk.ts`).
  */
 
 import type { Suggestions } from '../responses/response-schemas.js'
 import { normalizeToken, tokenize, tokenSpans } from './analyze.js'
+import { forEachWithinEdits, lowerBound, SortedWords } from './fuzzy-walk.js'
 
 /** Elasticsearch's term suggester defaults, as the reference service uses them. */
 const SUGGESTER = {
@@ -19,7 +20,10 @@ const SUGGESTER = {
   size: 5,
 }
 
-/** The stored part: each distinct title word and the number of titles holding it. */
+/**
+ * The stored part: each distinct title word and the number of titles holding it. The builder
+ * writes the words sorted; snapshots written before it did hold them in the order first seen.
+ */
 export interface StoredTitleWords {
   words: string[]
   frequencies: Uint32Array
@@ -27,22 +31,28 @@ export interface StoredTitleWords {
 
 /** The title words of a catalogue and the suggestions made from them. */
 export class TitleWords {
-  readonly words: string[]
+  /** Sorted (code units, as `sort()` leaves them). */
+  readonly words: readonly string[]
   readonly frequencies: Uint32Array
-  private readonly idOf: Map<string, number>
-  /** Word ids by first letter. */
-  private readonly byFirstLetter = new Map<string, number[]>()
+  /** The words with their shared prefixes, as the walk reads them. */
+  private readonly list: SortedWords
 
-  constructor({ words, frequencies }: StoredTitleWords) {
-    this.words = words
-    this.frequencies = frequencies
-    this.idOf = new Map(words.map((word, id) => [word, id]))
-    words.forEach((word, id) => {
-      const first = firstLetters(word)
-      const bucket = this.byFirstLetter.get(first)
-      if (bucket) bucket.push(id)
-      else this.byFirstLetter.set(first, [id])
-    })
+  constructor(stored: StoredTitleWords) {
+    // The builder's words are sorted (one pass checks them and counts their shared prefixes);
+    // an older snapshot's, in the order first seen, are sorted here, once per start.
+    const { words, frequencies } = stored
+    const list = SortedWords.ifSorted(words)
+    if (list !== undefined) {
+      this.list = list
+      this.frequencies = frequencies
+    } else {
+      const order = Array.from(words, (_, id) => id).sort((a, b) =>
+        words[a]! < words[b]! ? -1 : words[a]! > words[b]! ? 1 : 0,
+      )
+      this.list = SortedWords.ifSorted(order.map((id) => words[id]!))!
+      this.frequencies = Uint32Array.from(order, (id) => frequencies[id]!)
+    }
+    this.words = this.list.words
   }
 
   /**
@@ -67,18 +77,22 @@ export class TitleWords {
   }
 
   private options(word: string) {
-    const letters = [...word]
-    if (letters.length < SUGGESTER.minWordLength || this.idOf.has(word)) return []
+    const length = [...word].length
+    if (length < SUGGESTER.minWordLength || this.has(word)) return []
     const candidates: { text: string; distance: number; score: number; freq: number }[] = []
-    for (const id of this.byFirstLetter.get(firstLetters(word)) ?? []) {
-      const candidate = [...this.words[id]!]
-      if (Math.abs(candidate.length - letters.length) > SUGGESTER.maxEdits) continue
-      const distance = editDistance(letters, candidate, SUGGESTER.maxEdits)
-      if (distance > SUGGESTER.maxEdits) continue
-      const score = 1 - distance / Math.min(letters.length, candidate.length)
-      if (score < SUGGESTER.accuracy) continue
-      candidates.push({ text: this.words[id]!, distance, score, freq: this.frequencies[id]! })
-    }
+    const { words, frequencies } = this
+    forEachWithinEdits(
+      this.list,
+      word,
+      SUGGESTER.maxEdits,
+      SUGGESTER.prefixLength,
+      (id, distance) => {
+        const text = words[id]!
+        const score = 1 - distance / Math.min(length, [...text].length)
+        if (score < SUGGESTER.accuracy) return
+        candidates.push({ text, distance, score, freq: frequencies[id]! })
+      },
+    )
     candidates.sort(
       (a, b) =>
         a.distance - b.distance ||
@@ -88,6 +102,11 @@ export class TitleWords {
     return candidates
       .slice(0, SUGGESTER.size)
       .map(({ text, score, freq }) => ({ text, score: round(score), freq }))
+  }
+
+  /** Whether `word` is a title word: a binary search, where a Map would hold every word again. */
+  private has(word: string): boolean {
+    return this.words[lowerBound(this.words, word, 0, this.words.length)] === word
   }
 }
 
@@ -105,43 +124,11 @@ export class TitleWordsBuilder {
     }
   }
 
-  /** The stored part (a {@link TitleWords} is derived from it). */
+  /** The stored part, its words sorted (a {@link TitleWords} is derived from it). */
   build(): StoredTitleWords {
-    const words = [...this.counts.keys()]
+    const words = [...this.counts.keys()].sort()
     return { words, frequencies: Uint32Array.from(words, (word) => this.counts.get(word)!) }
   }
-}
-
-function firstLetters(word: string): string {
-  return [...word].slice(0, SUGGESTER.prefixLength).join('')
-}
-
-/**
- * The optimal string alignment distance (Levenshtein with adjacent transpositions counted as
- * one edit, as Lucene's spell checker counts them), over code points; any value above `limit`
- * is returned as `limit + 1` as soon as every path exceeds it.
- */
-export function editDistance(a: readonly string[], b: readonly string[], limit: number): number {
-  const width = b.length + 1
-  let before = new Array<number>(width).fill(0)
-  let previous = Array.from({ length: width }, (_, j) => j)
-  let current = new Array<number>(width).fill(0)
-  for (let i = 1; i <= a.length; i++) {
-    current[0] = i
-    let best = current[0]
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost)
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        value = Math.min(value, before[j - 2]! + 1)
-      }
-      current[j] = value
-      if (value < best) best = value
-    }
-    if (best > limit) return limit + 1
-    ;[before, previous, current] = [previous, current, before]
-  }
-  return Math.min(previous[b.length]!, limit + 1)
 }
 
 /** Scores as Elasticsearch prints them: a float, here rounded to 7 significant digits. */
