@@ -27,6 +27,14 @@ describe('REQUEST_LIMITS', () => {
     expect(sample.search({ query: 'archive '.repeat(60) }).count).toBeGreaterThan(0)
   })
 
+  it('counts the characters of a query as people do: an emoji is one', () => {
+    const emoji = '\u{1F600}'
+    expect(sample.search({ query: emoji.repeat(REQUEST_LIMITS.queryLength) }).count).toBe(0)
+    expect(() => sample.search({ query: emoji.repeat(REQUEST_LIMITS.queryLength + 1) })).toThrow(
+      `${REQUEST_LIMITS.queryLength + 1} characters; the limit is ${REQUEST_LIMITS.queryLength}`,
+    )
+  })
+
   it('refuses a query of more words than the limit', () => {
     const words = Array.from({ length: 65 }, (_, i) => `word${i}`).join(' | ')
     expect(() => sample.search({ query: words })).toThrow(

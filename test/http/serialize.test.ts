@@ -192,6 +192,7 @@ describe('serialize', () => {
           collections: `${BASE}/collections`,
           facets: `${BASE}/facets`,
           health: `${BASE}/health`,
+          mylist: `${BASE}/mylist`,
           objects: `${BASE}/objects`,
           openapi: `${BASE}/openapi.json`,
           search: `${BASE}/search`,

@@ -353,7 +353,7 @@ class CatalogueApp implements App {
     baseUrl: string,
     body: Buffer | undefined,
   ): ViewContext {
-    const { maxLimit, citation, source } = this
+    const { maxLimit, maxUrlLength, maxParameters, maxBodyBytes, citation, source } = this
     const endpointUrls = () =>
       Object.fromEntries(this.endpointNames.map(([name, path]) => [name, `${baseUrl}${path}`]))
     const routes = this.routes
@@ -370,7 +370,12 @@ class CatalogueApp implements App {
       body: body ?? Buffer.alloc(0),
       citation,
       get openApi() {
-        return openApiDocument(routes, baseUrl)
+        return openApiDocument(routes, baseUrl, {
+          maxLimit,
+          maxUrlLength,
+          maxParameters,
+          maxBodyBytes,
+        })
       },
       get health() {
         return healthOf(source, catalogue)

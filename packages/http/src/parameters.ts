@@ -31,19 +31,26 @@ export const formatParameter: QueryParameter = {
   choices: ['json', 'api'],
 }
 
-/** Every query parameter an endpoint accepts, described; only `format` when it takes none. */
+/**
+ * Every query parameter an endpoint reads, described; only `format` when it takes none. Those it
+ * ignores are left out: `limit` and `offset` where it does not page, `sort` where it does not sort.
+ */
 export function describeParameters(endpoint: Endpoint | undefined): QueryParameter[] {
   if (endpoint === undefined) return [formatParameter]
-  const { filters, sorts } = endpointParameters[endpoint]
-  return [
-    { name: 'query', description: 'Full-text search terms: "phrase", -word, a | b, word*.' },
+  const { filters, sorts, paginated } = endpointParameters[endpoint]
+  const paging: QueryParameter[] = [
     { name: 'limit', description: 'Page size (default 50, larger values are clamped).' },
     { name: 'offset', description: 'Zero-based index of the first result (default 0).' },
-    {
-      name: 'sort',
-      description: 'Comma-separated sort fields, - prefix for descending (default relevance).',
-      choices: sorts.flatMap((field) => [field, `-${field}`]),
-    },
+  ]
+  const sort: QueryParameter = {
+    name: 'sort',
+    description: 'Comma-separated sort fields, - prefix for descending (default relevance).',
+    choices: sorts.flatMap((field) => [field, `-${field}`]),
+  }
+  return [
+    { name: 'query', description: 'Full-text search terms: "phrase", -word, a | b, word*.' },
+    ...(paginated ? paging : []),
+    ...(sorts.length > 0 ? [sort] : []),
     ...filters.map((field) => filterParameter(field)),
     formatParameter,
   ]

@@ -49,6 +49,8 @@ export interface View<T = unknown> {
   readonly paginated?: boolean
   /** The media types of the request bodies it reads (POST views). */
   readonly parses?: readonly string[]
+  /** The JSON Schema of the request body it accepts (POST views), for the OpenAPI description. */
+  readonly body?: Readonly<Record<string, unknown>>
   /** The query parameters it reads, when they are not a list endpoint's. */
   readonly parameters?: readonly QueryParameter[]
   /** The response shape (its schema and serializer are the core's). */
@@ -203,6 +205,12 @@ export const myList = view({
     'POST {"list": [uris]}: the saved collections and objects, grouped by top-level ' +
     'collection. Unknown uris are skipped; nothing is stored.',
   parses: ['application/json'],
+  // What `savedUris` accepts.
+  body: {
+    type: 'object',
+    required: ['list'],
+    properties: { list: { type: 'array', items: { type: 'string' }, maxItems: MAX_SAVED } },
+  },
   shape: 'myList',
   run: (c) => c.catalogue.myList(savedUris(c.body)),
 })

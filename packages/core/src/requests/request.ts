@@ -142,6 +142,13 @@ export const REQUEST_LIMITS = {
   wildcardStars: 10,
 } as const
 
+/**
+ * A year as the date filters read it, the source of a regular expression: up to four digits, `-`
+ * before the common era. For documentation too (the OpenAPI description's patterns).
+ */
+export const YEAR_PATTERN = '-?\\d{1,4}'
+const YEAR = new RegExp(`^${YEAR_PATTERN}$`)
+
 const TEXT_FIELDS: readonly TextField[] = [
   'category',
   'genre',
@@ -163,6 +170,11 @@ export interface EndpointParameters {
   readonly sorts: readonly SortField[]
   /** Whether `limit` and `offset` are read (and checked); elsewhere they are ignored. */
   readonly paginated: boolean
+  /**
+   * Whether it ranks or sorts its results, so that a deep page costs: there `offset + limit` may
+   * not pass {@link REQUEST_LIMITS}' `window`.
+   */
+  readonly ranked: boolean
 }
 
 /** The filters of collections and objects (API.md §3), also those that count hits below a node. */
@@ -195,32 +207,37 @@ export const endpointParameters: {
     filters: SEARCH_FILTERS,
     sorts: ['title', 'start_date', 'end_date', 'creator'],
     paginated: true,
+    ranked: true,
   },
   // /facets neither sorts nor pages, but checks what DIMES sends it as /search does.
   facets: {
     filters: SEARCH_FILTERS,
     sorts: ['title', 'start_date', 'end_date', 'creator'],
     paginated: true,
+    ranked: false,
   },
   collections: {
     filters: DESCRIPTION_FILTERS,
     sorts: ['title', 'start_date', 'end_date'],
     paginated: true,
+    ranked: true,
   },
   objects: {
     filters: DESCRIPTION_FILTERS,
     sorts: ['title', 'start_date', 'end_date'],
     paginated: true,
+    ranked: true,
   },
   agents: {
     filters: ['title', 'agent_type', ...DATE_FIELDS],
     sorts: ['title', 'start_date', 'end_date', 'type'],
     paginated: true,
+    ranked: true,
   },
-  terms: { filters: ['title', 'term_type'], sorts: ['title'], paginated: true },
-  children: { filters: DESCRIPTION_FILTERS, sorts: [], paginated: true },
-  minimap: { filters: DESCRIPTION_FILTERS, sorts: [], paginated: false },
-  ancestors: { filters: DESCRIPTION_FILTERS, sorts: [], paginated: false },
+  terms: { filters: ['title', 'term_type'], sorts: ['title'], paginated: true, ranked: true },
+  children: { filters: DESCRIPTION_FILTERS, sorts: [], paginated: true, ranked: false },
+  minimap: { filters: DESCRIPTION_FILTERS, sorts: [], paginated: false, ranked: false },
+  ancestors: { filters: DESCRIPTION_FILTERS, sorts: [], paginated: false, ranked: false },
 }
 
 /**
@@ -250,11 +267,12 @@ export function parseRequest<E extends Endpoint>(
     if (value === '') continue
     if (name === 'query') {
       queryText = queryText ? `${queryText} ${value}` : value
-      if (queryText.length > REQUEST_LIMITS.queryLength) {
+      const characters = characterCount(queryText)
+      if (characters > REQUEST_LIMITS.queryLength) {
         throw new BadParameterError(
           name,
           abbreviated(queryText),
-          `${queryText.length} characters; the limit is ${REQUEST_LIMITS.queryLength}`,
+          `${characters} characters; the limit is ${REQUEST_LIMITS.queryLength}`,
         )
       }
     } else if (name === 'limit') {
@@ -288,7 +306,7 @@ export function parseRequest<E extends Endpoint>(
       })
     }
   }
-  if (RANKED.includes(endpoint) && offset + limit > REQUEST_LIMITS.window) {
+  if (allowed.ranked && offset + limit > REQUEST_LIMITS.window) {
     throw new BadParameterError(
       'offset',
       String(offset),
@@ -315,14 +333,12 @@ export function parseRequest<E extends Endpoint>(
   }
 }
 
-/** The lists that rank or sort their results: a deep page costs there. */
-const RANKED: readonly Endpoint[] = ['search', 'collections', 'objects', 'agents', 'terms']
-
-/** The words, phrase words and prefixes of a query: what its evaluation reads. */
+/** The words, phrase words, prefixes and fuzzy words of a query: what its evaluation reads. */
 function countTerms(node: QueryNode): number {
   switch (node.kind) {
     case 'term':
     case 'prefix':
+    case 'fuzzy':
       return 1
     case 'phrase':
       return node.terms.length
@@ -338,7 +354,20 @@ function countTerms(node: QueryNode): number {
 
 /** A long value as an error message shows it: its start and its length. */
 function abbreviated(value: string): string {
-  return value.length > 80 ? `${value.slice(0, 60)}… (${value.length} characters)` : value
+  const characters = [...value]
+  return characters.length > 80
+    ? `${characters.slice(0, 60).join('')}… (${characters.length} characters)`
+    : value
+}
+
+/**
+ * Characters as a person (and JSON Schema's `maxLength`) counts them: code points, so an emoji
+ * is one, not two UTF-16 units.
+ */
+function characterCount(value: string): number {
+  let count = 0
+  for (const _ of value) count++
+  return count
 }
 
 function toPairs(params: RequestParams): [string, string][] {
@@ -386,7 +415,10 @@ function parseLookup(name: string, field: FilterField, lookup: string, value: st
   }
   if (lookup === 'wildcard') {
     const stars = value.split('*').length - 1
-    if (value.length > REQUEST_LIMITS.wildcardLength || stars > REQUEST_LIMITS.wildcardStars) {
+    if (
+      characterCount(value) > REQUEST_LIMITS.wildcardLength ||
+      stars > REQUEST_LIMITS.wildcardStars
+    ) {
       throw new BadParameterError(
         name,
         abbreviated(value),
@@ -428,7 +460,7 @@ function parseCount(name: string, value: string, minimum: number): number {
 }
 
 function parseYear(name: string, part: string, value = part): number {
-  if (!/^-?\d{1,4}$/.test(part)) {
+  if (!YEAR.test(part)) {
     throw new BadParameterError(name, value, `'${part}' is not a year (e.g. 1950)`)
   }
   return Number(part)
