@@ -157,6 +157,13 @@ async function conventions(): Promise<string> {
   \`previous\` are absolute: every parameter of the request kept, \`limit\` and \`offset\` set, sorted
   by name, URL-encoded; \`next\` is null on the last page, \`previous\` on the first and has no
   \`offset\` when it points at 0.
+- **Empty lists are null.** A list that is empty (or missing) in the document is \`null\`, as the
+  reference answers (it indexes documents with empty values dropped): an undated agent's
+  \`dates\` in lists and details, an object's \`extents\` in its detail and in \`/mylist\`, a
+  detail's \`languages\`, \`dates\`, \`notes\`, \`rights_statements\`, \`creators\`, \`terms\`, a
+  term's \`collections\` and \`objects\`. \`agents\` on a collection or object is the document's
+  own \`agents\` list, as the reference serializes it: \`null\` for catalogue documents, which
+  list their agents as \`people\`, \`organizations\` and \`families\`.
 - **Errors.** \`{"detail": "…"}\`: 400 for a malformed value of a known parameter (naming the
   parameter and the value) or a bad body, 404 \`Not found.\` for an unknown path, id or format,
   405, 413 for a body over the limit, 414 for a URL over the limit. Unknown parameters and empty
@@ -240,12 +247,20 @@ function parameters(): string {
     '| `malaria -italy` | `malaria` but not `italy`; `-italy` alone: everything without `italy` |',
     '| `malaria \\| yellow` | either |',
     '| `agricult*` | documents with a word, as written, beginning with `agricult` (never a shorter word) |',
+    '| `malria~1` | documents with an indexed word (its stem) within 1 edit of `malria` as written: a letter added, dropped or changed, or two neighbours swapped; `~2` within 2, `~` alone is `~2`, more than 2 is 2 |',
+    '| `"nelson rockefeller"~2` | the words of the phrase within 2 moves of their places, in one value: “Rockefeller, Nelson” and “Nelson A. Rockefeller” both; at most `~10` |',
     '| `*` | every document |',
     '| `(malaria \\| yellow) fever` | groups |',
+    '| `malaria+yellow` | both words: `+` is AND, as a space is |',
+    '| `\\-italy`, `malaria\\*` | `\\` makes the next character plain text |',
     '',
     'Operators apply left to right, a space being AND: `public health | medicine` is `(public health) | medicine`, and `malaria | -italy` is “malaria, or anything without italy”. Every query with a `query` counts hits, `*` and exclusions included.',
     '',
-    'A query of stop words only (`the`) matches nothing. Malformed syntax (an unclosed quote, a stray operator) degrades to the plain words; a query never fails.',
+    'A fuzzy word is compared with the words as the index holds them, stemmed, as Elasticsearch’s `simple_query_string` compares it: `studies~1` does not find “studies”, whose stem `studi` is two edits away, and `studies~2` does. Like a prefix, it reads at most its ' +
+      count(PREFIX_LIMITS.terms) +
+      ' most frequent words. A phrase’s slop counts as Lucene’s sloppy phrases do: each word placed where it stands, less its place in the phrase, and the spread of those at most the slop (`"a b"~2` finds “b a”).',
+    '',
+    'A query with nothing searchable left — stop words only (`the`), operators only (`((`, `-`, `|`, `+++`), punctuation — matches nothing, as in the reference; an empty or blank `query` is no query. Malformed syntax (an unclosed quote, a stray operator) degrades to the plain words; a query never fails.',
     '',
   )
   return lines.join('\n')

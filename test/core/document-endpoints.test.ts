@@ -115,8 +115,13 @@ describe('Catalogue', () => {
       const children = sample.children('xVJyUuJNfsVyjdZikFSn6G', { query: 'the' })
       expect(children.count).toBeGreaterThan(0)
       expect(children.results.every((item) => item.hit_count === 0)).toBe(true)
-      // Punctuation alone is no query at all: everything, without hit counts.
-      expect(sample.search({ query: '!!' }).results[0]!.hit_count).toBeNull()
+      // Punctuation or operators alone match nothing too, as in the reference; a blank query is
+      // no query at all: everything, without hit counts.
+      for (const query of ['!!', '((', '-', '|', '+++']) {
+        expect(sample.search({ query }), query).toMatchObject({ count: 0, results: [] })
+        expect(sample.collections({ query }).count, query).toBe(0)
+      }
+      expect(sample.search({ query: '  ' }).results[0]!.hit_count).toBeNull()
     })
   })
 

@@ -155,6 +155,20 @@ describe('full text on the real corpus', () => {
       'audio | nelson rockefeller',
       'audio | -rockefeller',
       '-(nelson | audio) papers',
+      '"nelson rockefeller"~2',
+      '"rockefeller nelson"~2',
+      '"rockefeller nelson"~1',
+      '"papers nelson"~3',
+      'rockefeler~1',
+      'rokcefeller~1',
+      'rockefellr~',
+      'fondation~2 | nelsen~1',
+      'nelson+rockefeller',
+      '\\-rockefeller',
+      '((',
+      '-',
+      '|',
+      '+++',
     ]) {
       const engine = matched(corpus, query)
       const brute = corpus.data.uris.filter((_, i) => bruteMatches(query, documents[i]!) === true)
@@ -187,10 +201,42 @@ describe('full text against the reading of the contract', () => {
       const prefix = word
         .filter((w) => w.length >= 3)
         .chain((w) => fc.integer({ min: 3, max: w.length }).map((n) => `${w.slice(0, n)}*`))
+      // A word misspelt by up to two edits (a letter changed, dropped, doubled or swapped with
+      // the next), asked fuzzily: `word~N`, N from 0 to 3 (over 2 is 2), or `~` alone (2).
+      const misspelt = fc
+        .tuple(word, fc.array(fc.tuple(fc.nat(), fc.constantFrom(0, 1, 2, 3)), { maxLength: 2 }))
+        .map(([w, edits]) =>
+          edits.reduce((text, [at, edit]) => {
+            const i = at % text.length
+            if (edit === 0) return `${text.slice(0, i)}x${text.slice(i + 1)}`
+            if (edit === 1 && text.length > 1) return text.slice(0, i) + text.slice(i + 1)
+            if (edit === 2) return text.slice(0, i + 1) + text.slice(i)
+            return (
+              text.slice(0, i) + text.slice(i + 1, i + 2) + text.slice(i, i + 1) + text.slice(i + 2)
+            )
+          }, w),
+        )
+      const fuzzyWord = fc
+        .tuple(misspelt, fc.constantFrom('~0', '~1', '~2', '~3', '~'))
+        .map(([w, fuzziness]) => `${w}${fuzziness}`)
+      // A phrase of words near one another, some skipped and some swapped, with a slop.
+      const sloppy = fc
+        .tuple(textOf, fc.nat(), fc.integer({ min: 2, max: 3 }), fc.boolean(), fc.nat(5))
+        .map(([text, start, length, swap, slop]) => {
+          const tokens = tokenize(text)
+          const from = start % tokens.length
+          const picked = tokens
+            .slice(from, from + length + 1)
+            .filter((_, i) => i !== 1 || length === 2)
+          if (swap && picked.length > 1) picked.reverse()
+          return `"${picked.join(' ')}"~${slop}`
+        })
       const leaf = fc.oneof(
         { weight: 4, arbitrary: word },
         { weight: 2, arbitrary: phrase },
         { weight: 2, arbitrary: prefix },
+        { weight: 2, arbitrary: fuzzyWord },
+        { weight: 2, arbitrary: sloppy },
         { weight: 1, arbitrary: fc.constant('*') },
       )
       const { expression } = fc.letrec<{ expression: string; item: string }>((tie) => ({
@@ -202,13 +248,16 @@ describe('full text against the reading of the contract', () => {
           { weight: 1, arbitrary: tie('expression').map((inner) => `-(${inner})`) },
         ),
         expression: fc
-          .array(fc.tuple(fc.constantFrom(' ', ' | '), tie('item')), { minLength: 1, maxLength: 4 })
+          .array(fc.tuple(fc.constantFrom(' ', ' | ', ' +', '+'), tie('item')), {
+            minLength: 1,
+            maxLength: 4,
+          })
           .map((parts) => parts.map(([op, item], i) => (i === 0 ? item : `${op}${item}`)).join('')),
       }))
       fc.assert(
         fc.property(expression, (query) => {
           const engine = matched(catalogue, query)
-          if (engine === null) return // no query at all (only exclusions of stop words)
+          expect(engine).not.toBeNull()
           const brute = catalogue.data.uris.filter(
             (_, i) => bruteMatches(query, values[i]!) === true,
           )

@@ -23,6 +23,7 @@ const pAt = (...words: [string, number][]): QueryNode => ({
   positions: words.map(([, position]) => position),
 })
 const all: QueryNode = { kind: 'all' }
+const nothing: QueryNode = { kind: 'nothing' }
 const pre = (prefix: string): QueryNode => ({ kind: 'prefix', prefix })
 const and = (...children: QueryNode[]): QueryNode => ({ kind: 'and', children })
 const or = (...children: QueryNode[]): QueryNode => ({ kind: 'or', children })
@@ -37,7 +38,16 @@ function checkTree(node: QueryNode, top = true): QueryNode[] {
     case 'prefix':
       expect(node.prefix).not.toBe('')
       return [node]
+    case 'fuzzy':
+      expect(node.word).not.toBe('')
+      expect(node.edits).toBeGreaterThanOrEqual(1)
+      expect(node.edits).toBeLessThanOrEqual(2)
+      return [node]
     case 'phrase':
+      if (node.slop !== undefined) {
+        expect(node.slop).toBeGreaterThanOrEqual(1)
+        expect(node.slop).toBeLessThanOrEqual(10)
+      }
       expect(node.terms.length).toBeGreaterThanOrEqual(2)
       expect(node.positions).toHaveLength(node.terms.length)
       expect(node.positions[0]).toBe(0)
@@ -308,13 +318,77 @@ describe('query-syntax', () => {
       })
 
       it('ignores empty groups', () => {
-        expect(parseQuery('()')).toBeNull()
+        expect(parseQuery('()')).toEqual(nothing)
         expect(parseQuery('apple ( ) banana')).toEqual(and(t('apple'), t('banana')))
       })
 
       it('copes with very deep nesting', () => {
         const deep = `${'('.repeat(10_000)}apple banana${')'.repeat(10_000)}`
         expect(parseQuery(deep)).toEqual(and(t('apple'), t('banana')))
+      })
+    })
+
+    describe('the rest of simple_query_string: ~, + and \\', () => {
+      const fuzzy = (word: string, edits: number): QueryNode => ({ kind: 'fuzzy', word, edits })
+
+      it('reads word~N as a fuzzy word, as written (lowercased, accents folded, not stemmed)', () => {
+        expect(parseQuery('Médecines~1')).toEqual(fuzzy('medecines', 1))
+        expect(parseQuery('rockefeler~2 foundation')).toEqual(
+          and(fuzzy('rockefeler', 2), t('foundation')),
+        )
+        expect(parseQuery('-malria~1')).toEqual(not(fuzzy('malria', 1)))
+      })
+
+      it('reads ~ alone as 2, caps N at 2, and makes anything but a number the plain word', () => {
+        expect(parseQuery('malria~')).toEqual(fuzzy('malria', 2))
+        expect(parseQuery('malria~5')).toEqual(fuzzy('malria', 2))
+        expect(parseQuery('malarias~0')).toEqual(t('malaria'))
+        expect(parseQuery('malarias~x')).toEqual(t('malaria'))
+        expect(parseQuery('malarias~-1')).toEqual(t('malaria'))
+        // A `~` that starts a word is part of it, as in Lucene.
+        expect(parseQuery('~banana')).toEqual(t('banana'))
+      })
+
+      it('reads "a phrase"~N as a phrase with slop N, capped at 10', () => {
+        expect(parseQuery('"nelson rockefeller"~2')).toEqual({
+          ...p('nelson', 'rockefeller'),
+          slop: 2,
+        })
+        expect(parseQuery('"nelson rockefeller"~')).toEqual({
+          ...p('nelson', 'rockefeller'),
+          slop: 2,
+        })
+        expect(parseQuery('"nelson rockefeller"~50')).toEqual({
+          ...p('nelson', 'rockefeller'),
+          slop: 10,
+        })
+        expect(parseQuery('"nelson rockefeller"~0')).toEqual(p('nelson', 'rockefeller'))
+        expect(parseQuery('"history of medicine"~1 health')).toEqual(
+          and({ ...pAt(['history', 0], ['medicine', 2]), slop: 1 } as QueryNode, t('health')),
+        )
+        // One word in quotes is that word, whatever its slop.
+        expect(parseQuery('"banana"~3')).toEqual(t('banana'))
+      })
+
+      it('reads + as AND, like a space', () => {
+        expect(parseQuery('apple+banana')).toEqual(and(t('apple'), t('banana')))
+        expect(parseQuery('+apple +banana')).toEqual(and(t('apple'), t('banana')))
+        expect(parseQuery('apple | banana + cherry')).toEqual(
+          and(or(t('apple'), t('banana')), t('cherry')),
+        )
+        expect(parseQuery('apple +-banana')).toEqual(and(t('apple'), not(t('banana'))))
+      })
+
+      it('makes the character after \\ plain text', () => {
+        expect(parseQuery('\\-banana')).toEqual(t('banana'))
+        expect(parseQuery('apple\\*')).toEqual(t('apple'))
+        expect(parseQuery('\\*')).toEqual(nothing)
+        expect(parseQuery('apple\\|banana')).toEqual(p('apple', 'banana'))
+        expect(parseQuery('banana\\~1')).toEqual(p('banana', '1'))
+        expect(parseQuery('"apple \\" banana" cherry')).toEqual(
+          and(p('apple', 'banana'), t('cherry')),
+        )
+        expect(parseQuery('apple\\')).toEqual(t('apple'))
       })
     })
 
@@ -337,7 +411,7 @@ describe('query-syntax', () => {
         expect(parseQuery('apple |')).toEqual(t('apple'))
         expect(parseQuery('apple || banana')).toEqual(or(t('apple'), t('banana')))
         expect(parseQuery('(apple |) banana')).toEqual(and(t('apple'), t('banana')))
-        expect(parseQuery('|')).toBeNull()
+        expect(parseQuery('|')).toEqual(nothing)
       })
 
       it('ignores a stray dash when it is alone or doubled', () => {
@@ -346,7 +420,7 @@ describe('query-syntax', () => {
         expect(parseQuery('--apple banana')).toEqual(and(t('apple'), t('banana')))
         expect(parseQuery('apple -| banana')).toEqual(or(t('apple'), t('banana')))
         expect(parseQuery('(apple -) banana')).toEqual(and(t('apple'), t('banana')))
-        expect(parseQuery('-')).toBeNull()
+        expect(parseQuery('-')).toEqual(nothing)
       })
 
       it('ignores unbalanced parentheses as if they were whitespace', () => {
@@ -359,19 +433,48 @@ describe('query-syntax', () => {
         expect(parseQuery('apple -(banana cherry')).toEqual(
           and(t('apple'), t('banana'), t('cherry')),
         )
-        expect(parseQuery(')(')).toBeNull()
+        expect(parseQuery(')(')).toEqual(nothing)
       })
 
-      it('returns null when the query is only operators', () => {
-        for (const query of ['"', '""', '-', '|', '(', ')', '- | ( ) "', '-()']) {
-          expect(parseQuery(query)).toBeNull()
+      it('matches nothing when the query is only operators or punctuation, as the reference', () => {
+        for (const query of [
+          '"',
+          '""',
+          '-',
+          '|',
+          '(',
+          ')',
+          '((',
+          '+++',
+          '- | ( ) "',
+          '-()',
+          '!!',
+        ]) {
+          expect(parseQuery(query), query).toEqual(nothing)
         }
+        expect(parseQuery('-the')).toEqual(nothing)
       })
     })
 
     describe('robustness', () => {
       const alphabet = fc.string({
-        unit: fc.constantFrom('a', 'b', 'ab', 'the', '"', '-', '|', '*', '(', ')', ' '),
+        unit: fc.constantFrom(
+          'a',
+          'b',
+          'ab',
+          'the',
+          '"',
+          '-',
+          '|',
+          '*',
+          '(',
+          ')',
+          ' ',
+          '+',
+          '~',
+          '~1',
+          '\\',
+        ),
         maxLength: 40,
       })
 
@@ -388,9 +491,15 @@ describe('query-syntax', () => {
               const node = parseQuery(query)
               if (node === null) return
               const leaves = checkTree(node)
-              // Only a query of stop words, or one that ANDs `-*` (or `-(*)`), matches nothing.
+              // Only a query of stop words, or one that ANDs `-*` (or `-(*)`), matches nothing;
+              // the fuzziness after a `~` is not searched (`a~b` is `a`).
               if (node.kind === 'nothing') {
-                expect(analyze(query).length === 0 || /-[(\s]*\*/.test(query)).toBe(true)
+                // Left to right: `\x` is x (a `~` so escaped is punctuation), and an unescaped
+                // `~` drops the rest of its token.
+                const searched = query.replace(/\\([\s\S])|~[^\s()|+"]*/g, (_, escaped?: string) =>
+                  escaped === undefined || escaped === '~' ? ' ' : escaped,
+                )
+                expect(analyze(searched).length === 0 || /-[(\s]*\*/.test(query)).toBe(true)
               } else expect(leaves.length).toBeGreaterThan(0)
             }),
             { numRuns: 500 },

@@ -16,10 +16,17 @@
  * - `word*`: a word as written (lowercase, accents folded) that begins with `word`, in any value.
  *   A stop word is never found.
  * - `*` alone: every document.
+ * - `word~N`: a stem of the document within N edits (N ≤ 2, none is 2; a transposition of two
+ *   adjacent letters is one edit) of the word as written (lowercase, accents folded): fuzzy
+ *   words match the indexed terms, as the reference's do.
+ * - `"a phrase"~N`: its terms each at a position of one value where that term stands (two places
+ *   of the same term at two positions), such that the positions less the phrase's own offsets
+ *   spread over at most N (N ≤ 10).
  * - `-x`: documents that `x` does not match.
- * - Operators apply left to right, a space being AND: `a b | c` is `(a b) | c`.
- * - A part that analyzes to nothing (a stop word) is left out, with its operator; a query of
- *   stop words only matches nothing.
+ * - Operators apply left to right, a space (or `+`) being AND: `a b | c` is `(a b) | c`.
+ * - `\x` is the character x as plain text.
+ * - A part that analyzes to nothing (a stop word) is left out, with its operator; a query with
+ *   nothing left (stop words, operators or punctuation only) matches nothing.
  */
 import { normalizeToken, processTerm, stripHtml, tokenize } from '../../packages/core/src/index.js'
 
@@ -63,38 +70,60 @@ export function valuesOf(document: TextDocument): Value[] {
 /** What a part of a query says of a document: matched, not matched, or left out. */
 type Verdict = boolean | 'vanished'
 
-/** Whether a document matches a query; `undefined` when the query is nothing at all. */
+/** Whether a document matches a query; `undefined` when the query is blank (no query). */
 export function bruteMatches(query: string, values: Value[]): boolean | undefined {
-  const tokens = lexQuery(query)
-  const parser = { tokens, pos: 0 }
+  if (query.trim() === '') return undefined
+  const parser = { tokens: lexQuery(query), pos: 0 }
   const verdict = sequence(parser, values)
-  if (verdict === 'vanished')
-    return tokens.some((t) => t.kind === 'word' || t.kind === 'phrase') ? false : undefined
-  return verdict
+  return verdict === 'vanished' ? false : verdict
 }
 
 type QueryToken =
-  | { kind: 'word'; text: string }
-  | { kind: 'phrase'; text: string }
+  // `prefix`: it ends in an unescaped `*` (left out of text); fuzzy: the N of `~N`, else null
+  | { kind: 'word'; text: string; prefix: boolean; stars: boolean; fuzzy: number | null }
+  | { kind: 'phrase'; text: string; slop: number }
   | { kind: 'or' }
   | { kind: 'not' }
   | { kind: 'open' }
   | { kind: 'close' }
 
-/** Tokens of a well-formed query (the property tests only make well-formed ones). */
+/** `~N` as written: none is 2. */
+const fuzziness = (written: string | undefined): number | null =>
+  written === undefined ? null : written === '' ? 2 : Number(written)
+
+/**
+ * Tokens of a well-formed query (the property tests only make well-formed ones: a `~` only after
+ * a word or a phrase and followed by digits or nothing; `-` only before a word, a phrase or `(`).
+ */
 function lexQuery(query: string): QueryToken[] {
   const tokens: QueryToken[] = []
-  const pattern = /\s*(?:"([^"]*)"|(\|)|(-)(?=\S)|(\()|(\))|([^\s"|()]+))/gy
+  const pattern =
+    /[\s+]*(?:"((?:\\.|[^"\\])*)"(?:~(\d*))?|(\|)|(-)(?=[^\s+|)])|(\()|(\))|((?:\\.|[^\s"|()+~\\])+)(?:~(\d*))?)/gy
   for (let match = pattern.exec(query); match; match = pattern.exec(query)) {
-    if (match[1] !== undefined) tokens.push({ kind: 'phrase', text: match[1] })
-    else if (match[2]) tokens.push({ kind: 'or' })
-    else if (match[3]) tokens.push({ kind: 'not' })
-    else if (match[4]) tokens.push({ kind: 'open' })
-    else if (match[5]) tokens.push({ kind: 'close' })
-    else if (match[6]) tokens.push({ kind: 'word', text: match[6] })
+    if (match[1] !== undefined) {
+      const slop = Math.min(fuzziness(match[2]) ?? 0, 10)
+      tokens.push({ kind: 'phrase', text: plainText(match[1]), slop })
+    } else if (match[3]) tokens.push({ kind: 'or' })
+    else if (match[4]) tokens.push({ kind: 'not' })
+    else if (match[5]) tokens.push({ kind: 'open' })
+    else if (match[6]) tokens.push({ kind: 'close' })
+    else if (match[7]) {
+      const written = match[7]
+      const fuzzy = fuzziness(match[8])
+      const prefix = fuzzy === null && /(^|[^\\])\*$/.test(written)
+      tokens.push({
+        kind: 'word',
+        text: plainText(prefix ? written.slice(0, -1) : written),
+        prefix,
+        stars: fuzzy === null && /^\*+$/.test(written),
+        fuzzy: fuzzy === null ? null : Math.min(fuzzy, 2),
+      })
+    }
   }
   return tokens
 }
+
+const plainText = (text: string) => text.replace(/\\(.)/g, '$1')
 
 interface ParserState {
   tokens: QueryToken[]
@@ -121,7 +150,9 @@ function sequence(state: ParserState, values: Value[]): Verdict {
 }
 
 function item(state: ParserState, values: Value[]): Verdict {
-  const token = state.tokens[state.pos++]!
+  const token = state.tokens[state.pos++]
+  // `((`, `-` and the like: operators with nothing to apply to.
+  if (token === undefined) return 'vanished'
   switch (token.kind) {
     case 'not': {
       const inner = item(state, values)
@@ -133,10 +164,13 @@ function item(state: ParserState, values: Value[]): Verdict {
       return inner
     }
     case 'phrase':
-      return phrase(token.text, values)
+      return token.slop > 0
+        ? sloppyPhrase(token.text, token.slop, values)
+        : phrase(token.text, values)
     case 'word':
-      if (/^\*+$/.test(token.text)) return true
-      if (token.text.endsWith('*')) return prefix(token.text.replace(/\*+$/, ''), values)
+      if (token.stars) return true
+      if (token.fuzzy !== null && token.fuzzy > 0) return fuzzy(token.text, token.fuzzy, values)
+      if (token.prefix) return prefix(token.text, values)
       return phrase(token.text, values)
     default:
       return 'vanished'
@@ -169,4 +203,56 @@ function prefix(text: string, values: Value[]): Verdict {
   if (tokens.length === 0) return found
   const leading = phrase(tokens.join(' '), values)
   return leading === 'vanished' ? found : leading && found
+}
+
+/** Each token of the word, as written, within `edits` of a stem in the document (ANDed). */
+function fuzzy(text: string, edits: number, values: Value[]): Verdict {
+  const words = tokenize(text).map(normalizeToken)
+  if (words.length === 0) return 'vanished'
+  return words.every((word) =>
+    values.some((value) =>
+      value.stems.some((stem) => stem !== null && alignmentDistance(word, stem) <= edits),
+    ),
+  )
+}
+
+/** Edits between two strings, over code points; two adjacent letters swapped count one. */
+function alignmentDistance(a: string, b: string): number {
+  const x = [...a]
+  const y = [...b]
+  const d = Array.from({ length: x.length + 1 }, (_, i) =>
+    Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  )
+  for (let i = 1; i <= x.length; i++) {
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost)
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1)
+      }
+    }
+  }
+  return d[x.length]![y.length]!
+}
+
+/** A phrase whose terms may stand `slop` moves from their places, in one value. */
+function sloppyPhrase(text: string, slop: number, values: Value[]): Verdict {
+  const wanted = tokenize(text)
+    .map((token, position) => ({ stem: processTerm(token), position }))
+    .filter((part): part is { stem: string; position: number } => part.stem !== null)
+  if (wanted.length === 0) return 'vanished'
+  if (wanted.length === 1) return phrase(text, values)
+  /** Every placement of the phrase's terms at distinct positions, tried one term at a time. */
+  const fits = (value: Value, place: number, used: number[], shifted: number[]): boolean => {
+    if (shifted.length > 0 && Math.max(...shifted) - Math.min(...shifted) > slop) return false
+    if (place === wanted.length) return true
+    const { stem, position } = wanted[place]!
+    return value.stems.some(
+      (found, at) =>
+        found === stem &&
+        !used.includes(at) &&
+        fits(value, place + 1, [...used, at], [...shifted, at - position]),
+    )
+  }
+  return values.some((value) => fits(value, 0, [], []))
 }

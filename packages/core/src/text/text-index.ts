@@ -9,16 +9,18 @@ import {
   union,
   unionAll,
 } from './_matches.js'
+import { forEachWithinEdits } from './fuzzy-walk.js'
 import type { Analyzer } from './languages.js'
 import type { QueryNode } from './query-syntax.js'
+import { SloppyPhrase } from './sloppy-phrase.js'
 import { NONE, type TextIndexParts, VALUE_BREAK } from './text-index-parts.js'
 import { readVarint } from './varint.js'
 
 /**
- * A prefix reads at most this many terms, and this many postings (by its terms' document
- * frequencies): one that would read more keeps its most frequent terms within both bounds,
- * so `a*` over a million documents costs what a common word does, and finds the documents of
- * its most frequent words.
+ * A prefix (or a fuzzy word) reads at most this many terms, and this many postings (by its
+ * terms' document frequencies): one that would read more keeps its most frequent terms within
+ * both bounds, so `a*` over a million documents costs what a common word does, and finds the
+ * documents of its most frequent words.
  */
 export const PREFIX_LIMITS = { terms: 2000, postings: 2_000_000 } as const
 /** Bytes of prefix and phrase matches kept for the next request that asks for them. */
@@ -70,9 +72,14 @@ export class TextIndex {
         return this.postings(node.term)
       case 'prefix':
         return this.remembered(`*${node.prefix}`, () => this.prefixPostings(node.prefix))
+      case 'fuzzy':
+        return this.remembered(`~${node.edits}${node.word}`, () =>
+          this.fuzzyPostings(node.word, node.edits),
+        )
       case 'phrase':
-        return this.remembered(`"${node.terms.join(' ')}@${node.positions.join(' ')}`, () =>
-          this.phrase(node.terms, node.positions),
+        return this.remembered(
+          `"${node.terms.join(' ')}@${node.positions.join(' ')}~${node.slop ?? 0}`,
+          () => this.phrase(node.terms, node.positions, node.slop ?? 0),
         )
       case 'all':
         return this.all()
@@ -148,7 +155,7 @@ export class TextIndex {
    * with the prefix. A prefix of very many terms keeps the most frequent.
    */
   private prefixPostings(prefix: string): Matches {
-    const { words, wordTerms, termOffsets } = this.parts
+    const { words, wordTerms } = this.parts
     const first = lowerBound(words, prefix)
     let end = first
     const inRange = new Map<number, number>()
@@ -156,15 +163,9 @@ export class TextIndex {
       const term = wordTerms[end]!
       inRange.set(term, (inRange.get(term) ?? 0) + 1)
     }
-    const frequency = (term: number) => termOffsets[term + 1]! - termOffsets[term]!
-    const byFrequency = [...inRange.keys()].sort((a, b) => frequency(b) - frequency(a) || a - b)
     const exact: Matches[] = []
     const shared: Matches[] = []
-    let postings = 0
-    for (const term of byFrequency) {
-      if (exact.length + shared.length >= PREFIX_LIMITS.terms) break
-      if (postings > 0 && postings + frequency(term) > PREFIX_LIMITS.postings) break
-      postings += frequency(term)
+    for (const term of this.mostFrequent(inRange.keys())) {
       const found = this.postingsOf(term)
       if (inRange.get(term) === this.wordsPerTerm[term]) exact.push(found)
       else shared.push(found)
@@ -175,6 +176,38 @@ export class TextIndex {
     return union(
       certain,
       filterMatches(others, (id) => this.hasWordIn(id, first, end)),
+    )
+  }
+
+  /**
+   * The terms an expansion reads: the most frequent first, within {@link PREFIX_LIMITS} (the
+   * first term always, however many postings it has).
+   */
+  private mostFrequent(terms: Iterable<number>): number[] {
+    const { termOffsets } = this.parts
+    const frequency = (term: number) => termOffsets[term + 1]! - termOffsets[term]!
+    const byFrequency = [...terms].sort((a, b) => frequency(b) - frequency(a) || a - b)
+    const kept: number[] = []
+    let postings = 0
+    for (const term of byFrequency) {
+      if (kept.length >= PREFIX_LIMITS.terms) break
+      if (postings > 0 && postings + frequency(term) > PREFIX_LIMITS.postings) break
+      postings += frequency(term)
+      kept.push(term)
+    }
+    return kept
+  }
+
+  /**
+   * `word~N`: the index terms within N edits of the word (a transposition counting one), found
+   * by one walk over the sorted terms, bounded as a prefix's are.
+   */
+  private fuzzyPostings(word: string, edits: number): Matches {
+    const found: number[] = []
+    forEachWithinEdits(this.parts.terms, word, edits, 0, (term) => found.push(term))
+    return unionAll(
+      this.mostFrequent(found).map((term) => this.postingsOf(term)),
+      this.size,
     )
   }
 
@@ -197,14 +230,35 @@ export class TextIndex {
    * A phrase: its terms at the given relative positions within one value. The documents with
    * every term are the candidates, and each is checked against its token sequence.
    */
-  private phrase(terms: string[], positions: number[]): Matches {
+  private phrase(terms: string[], positions: number[], slop: number): Matches {
     const ids = terms.map((term) => indexOf(this.parts.terms, term))
     if (ids.includes(NONE)) return NO_MATCHES
     const candidates = ids
       .map((id) => this.postingsOf(id))
       .sort((a, b) => a.ids.length - b.ids.length)
       .reduce(intersect)
-    return filterMatches(candidates, (id) => this.containsPhrase(id, ids, positions))
+    if (slop === 0) {
+      return filterMatches(candidates, (id) => this.containsPhrase(id, ids, positions))
+    }
+    const sloppy = new SloppyPhrase(ids, positions, slop)
+    return filterMatches(candidates, (id) => this.containsSloppyPhrase(id, sloppy))
+  }
+
+  /** Reads the document's tokens value by value, and asks the phrase of each value. */
+  private containsSloppyPhrase(id: number, phrase: SloppyPhrase): boolean {
+    const { formTerms, sequences, sequenceOffsets } = this.parts
+    const cursor = this.cursor
+    cursor.at = sequenceOffsets[id]!
+    const end = sequenceOffsets[id + 1]!
+    phrase.startValue()
+    while (cursor.at < end) {
+      const form = readVarint(sequences, cursor)
+      if (form === VALUE_BREAK) {
+        if (phrase.fitsValue()) return true
+        phrase.startValue()
+      } else phrase.add(formTerms[form - 1]!)
+    }
+    return phrase.fitsValue()
   }
 
   /**
