@@ -1,8 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { analyze, processTerm } from '../../packages/core/src/text/analyze.js'
-import type { QueryNode } from '../../packages/core/src/text/query-syntax.js'
-import { parseQuery } from '../../packages/core/src/text/query-syntax.js'
+import { analyzerFor } from '../../packages/core/src/text/languages.js'
+import type { QueryNode } from '../../packages/core/src/text/query-analysis.js'
+import { analyzeQuery, parseQuery } from '../../packages/core/src/text/query-analysis.js'
+import { parseQuerySyntax } from '../../packages/core/src/text/query-syntax.js'
 
 const stemOf = (word: string): string => {
   const term = processTerm(word)
@@ -389,6 +391,53 @@ describe('query-syntax', () => {
           and(p('apple', 'banana'), t('cherry')),
         )
         expect(parseQuery('apple\\')).toEqual(t('apple'))
+      })
+    })
+
+    describe('parseQuerySyntax: the query as written, before analysis', () => {
+      it('keeps words, phrases, prefixes and fuzzy words as text, operators as nodes', () => {
+        // Left to right: ((Photographs "history of" -Médecine~1) | archiv*) *
+        expect(parseQuerySyntax('Photographs "history of" -Médecine~1 | archiv* *')).toEqual({
+          kind: 'and',
+          children: [
+            {
+              kind: 'or',
+              children: [
+                {
+                  kind: 'and',
+                  children: [
+                    { kind: 'word', text: 'Photographs' },
+                    { kind: 'phrase', text: 'history of', slop: 0 },
+                    { kind: 'not', child: { kind: 'fuzzy', text: 'Médecine', edits: 1 } },
+                  ],
+                },
+                { kind: 'prefix', text: 'archiv' },
+              ],
+            },
+            { kind: 'all' },
+          ],
+        })
+      })
+
+      it('is null for a blank query and empty for operators only; stop words stay words', () => {
+        expect(parseQuerySyntax('  ')).toBeNull()
+        expect(parseQuerySyntax('(( | -')).toEqual({ kind: 'empty' })
+        expect(parseQuerySyntax('the')).toEqual({ kind: 'word', text: 'the' })
+      })
+
+      it('is what parseQuery analyzes', () => {
+        for (const query of ['a* *', 'public health | -medicine', '"a b"~2 c~1', 'the']) {
+          expect(analyzeQuery(parseQuerySyntax(query)!, analyzerFor('english'))).toEqual(
+            parseQuery(query),
+          )
+        }
+      })
+
+      it('drops a short prefix next to anything else, even next to *', () => {
+        expect(parseQuery('a* *')).toEqual(all)
+        expect(parseQuery('-(a* *)')).toEqual(nothing)
+        expect(parseQuery('a* banana')).toEqual(t('banana'))
+        expect(parseQuery('a*')).toEqual(pre('a'))
       })
     })
 

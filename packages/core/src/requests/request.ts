@@ -1,6 +1,7 @@
 import { BadParameterError } from '../errors.js'
-import type { Analyzer } from '../text/languages.js'
-import { parseQuery, type QueryNode } from '../text/query-syntax.js'
+import { type Analyzer, analyzerFor } from '../text/languages.js'
+import { analyzeQuery, type QueryNode } from '../text/query-analysis.js'
+import { parseQuerySyntax, type QuerySyntax } from '../text/query-syntax.js'
 
 /** The endpoints that take list parameters; each allows its own filters and sort fields. */
 export type Endpoint =
@@ -64,7 +65,9 @@ export interface ListRequest {
   readonly endpoint: Endpoint
   /** The query as written, trimmed; '' when none. */
   readonly queryText: string
-  /** The parsed query, null when there is none (or it has no positive part). */
+  /** The query as written, read but not analyzed (what a search cluster analyzes its own way); null when none. */
+  readonly syntax: QuerySyntax | null
+  /** The query analyzed as the catalogue's text is; null when there is none. */
   readonly query: QueryNode | null
   readonly filters: Filter[]
   readonly sort: SortKey[]
@@ -313,7 +316,8 @@ export function parseRequest<E extends Endpoint>(
       `offset + limit may reach result ${REQUEST_LIMITS.window} at most; narrow the query or the filters instead`,
     )
   }
-  const query = queryText ? parseQuery(queryText, options.analyzer) : null
+  const syntax = parseQuerySyntax(queryText)
+  const query = syntax ? analyzeQuery(syntax, options.analyzer ?? analyzerFor('english')) : null
   if (query && countTerms(query) > REQUEST_LIMITS.queryTerms) {
     throw new BadParameterError(
       'query',
@@ -324,6 +328,7 @@ export function parseRequest<E extends Endpoint>(
   return {
     endpoint,
     queryText,
+    syntax,
     query,
     filters,
     sort: dedupeSort(sort),

@@ -1,39 +1,32 @@
 /**
- * Parser for the full-text query syntax of API.md §4 (Elasticsearch's `simple_query_string` with
- * all its flags): words are ANDed (a space or `+`), `"an exact phrase"`, `"a phrase"~N` (slop),
- * `-word` (must not match), `a | b` (either), `word*` (prefix), `word~N` (fuzzy), `*`
- * (everything), `(groups)` and `\` (the next character is plain text). Operators apply left to
- * right, a space being AND: `a b | c` is `(a b) | c`. Malformed syntax degrades to the plain
- * words; the parser never throws.
+ * The full-text query syntax of API.md §4 (Elasticsearch's `simple_query_string` with all its
+ * flags), read into a tree of what was written, before any analysis: words are ANDed (a space or
+ * `+`), `"an exact phrase"`, `"a phrase"~N` (slop), `-word` (must not match), `a | b` (either),
+ * `word*` (prefix), `word~N` (fuzzy), `*` (everything), `(groups)` and `\\` (the next character
+ * is plain text). Operators apply left to right, a space being AND: `a b | c` is `(a b) | c`.
+ * Malformed syntax degrades to the plain words; the reader never throws.
+ *
+ * Each backend analyzes the tree its own way: the in-memory engine with `analyzeQuery`
+ * (query-analysis.ts), a search cluster with its own analyzers.
  */
-import { normalizeToken, tokenize } from './analyze.js'
-import { type Analyzer, analyzerFor } from './languages.js'
 
-/**
- * A parsed full-text query. Leaves hold analyzed terms (after processTerm), ready for the index.
- */
-export type QueryNode =
-  | { kind: 'term'; term: string } // an analyzed (stemmed) term, must match exactly
-  // `word*`: normalizeToken(word); matches the words as written that begin with it
-  | { kind: 'prefix'; prefix: string }
-  // `word~N`: normalizeToken(word); matches the index terms within `edits` edits of it (optimal
-  // string alignment over code points), as Lucene's FuzzyQuery matches the indexed terms
-  | { kind: 'fuzzy'; word: string; edits: number }
-  // `"a b c"`: analyzed terms and their positions relative to the first (a removed stop word
-  // keeps its place: `"history of medicine"` is history@0 medicin@2); two terms or more.
-  // `slop` (`"a b"~N`, only when above 0): the terms may stand up to that many moves from those
-  // positions, as Lucene's sloppy phrases count them
-  | { kind: 'phrase'; terms: string[]; positions: number[]; slop?: number }
-  | { kind: 'and'; children: QueryNode[] } // length >= 2
-  | { kind: 'or'; children: QueryNode[] } // length >= 2
-  // everything but the child; inside an 'and', what the other children match but the child
-  | { kind: 'not'; child: QueryNode }
+/** A query as written: its words and phrases as text, its operators as nodes. */
+export type QuerySyntax =
+  // a word as written, escapes resolved: a term, a phrase when it analyzes to several, or nothing
+  | { kind: 'word'; text: string }
+  // `"a b c"` as written; `slop` 0 for an exact phrase
+  | { kind: 'phrase'; text: string; slop: number }
+  // `word*`: the text before the `*`
+  | { kind: 'prefix'; text: string }
+  // `word~N`: N from 1 to MAX_FUZZY_EDITS
+  | { kind: 'fuzzy'; text: string; edits: number }
+  | { kind: 'and'; children: QuerySyntax[] } // length >= 2, left to right
+  | { kind: 'or'; children: QuerySyntax[] } // length >= 2, left to right
+  | { kind: 'not'; child: QuerySyntax }
   // `*`: every document
   | { kind: 'all' }
-  // a query with nothing searchable left: stop words only (`the`), operators only (`((`, `-`),
-  // punctuation, or `-*`. It matches nothing, as Elasticsearch's does when its analysis leaves
-  // no terms; only ever the whole query
-  | { kind: 'nothing' }
+  // written, but nothing to search: operators only (`((`, `-`, `|`, `+++`)
+  | { kind: 'empty' }
 
 /** The most edits a fuzzy word allows (`word~5` is `word~2`), as Lucene's automata do. */
 export const MAX_FUZZY_EDITS = 2
@@ -235,32 +228,22 @@ function balanceParentheses(tokens: Token[]): Token[] {
 //   unary    := '-' unary | primary
 //   primary  := word | phrase | '(' sequence ')'
 //
-// A leaf that analyzes to nothing (a stop word, punctuation) vanishes, and so does an operator
-// with nothing on one side: `the | apple` is `apple`.
+// An operator with nothing on one side is dropped (`| apple`, `apple -`, `()`), leaving the other.
 
-const MIN_PREFIX_LENGTH = 2
-
-/** A node, or null for a part that vanished. */
-type Part = QueryNode | null
+/** A node, or null for a part with nothing written in it (`()`, a stray `-`). */
+type Part = QuerySyntax | null
 
 class Parser {
   private pos = 0
-  /** Leaves that did not vanish: a short prefix is kept only when it is alone. */
-  leafCount = 0
-  /** Short prefixes (`a*`), dropped afterwards unless the query is nothing else. */
-  readonly shortPrefixes = new Set<QueryNode>()
 
-  constructor(
-    private readonly tokens: Token[],
-    private readonly analyzer: Analyzer,
-  ) {}
+  constructor(private readonly tokens: Token[]) {}
 
   parse(): Part {
     let result = this.sequence()
     // Parentheses are balanced by now, but never leave tokens unread.
     while (this.pos < this.tokens.length) {
       this.pos++
-      result = combine('and', result, this.sequence())
+      result = join('and', result, this.sequence())
     }
     return result
   }
@@ -283,7 +266,7 @@ class Parser {
         operator = 'or'
       }
       const part = this.unary()
-      result = started ? combine(operator, result, part) : part
+      result = started ? join(operator, result, part) : part
       started = true
     }
     return result
@@ -297,10 +280,7 @@ class Parser {
       // The lexer only emits `-` before a word, phrase or `(`, but be defensive.
       if (next === undefined || next.t === 'rp' || next.t === 'or') return null
       const child = this.unary()
-      if (child === null) return null
-      if (child.kind === 'all') return { kind: 'nothing' }
-      if (child.kind === 'nothing') return { kind: 'all' }
-      return child.kind === 'not' ? child.child : { kind: 'not', child }
+      return child === null ? null : { kind: 'not', child }
     }
     return this.primary()
   }
@@ -316,156 +296,43 @@ class Parser {
         return inner
       }
       case 'word':
-        return this.word(token)
+        if (token.stars) return { kind: 'all' }
+        if (token.fuzzy > 0) return { kind: 'fuzzy', text: token.text, edits: token.fuzzy }
+        return { kind: token.prefix ? 'prefix' : 'word', text: token.text }
       case 'phrase':
-        return this.counted(phraseNode(this.analyzer.positions(token.text), token.slop))
+        return { kind: 'phrase', text: token.text, slop: token.slop }
       default:
         return null
     }
   }
-
-  /** Counts a leaf that did not vanish. */
-  private counted(part: Part): Part {
-    if (part !== null) this.leafCount++
-    return part
-  }
-
-  private word(token: Extract<Token, { t: 'word' }>): Part {
-    if (token.stars) return this.counted({ kind: 'all' })
-    if (token.fuzzy > 0) return this.fuzzy(token.text, token.fuzzy)
-    if (!token.prefix) return this.counted(phraseNode(this.analyzer.positions(token.text)))
-    const tokens = tokenize(token.text)
-    const last = tokens.pop()
-    if (last === undefined) return null // only punctuation before the `*`
-    const leading = this.counted(
-      phraseNode(tokens.map((token) => this.analyzer.processTerm(token))),
-    )
-    const prefix = normalizeToken(last)
-    if (prefix === '') return leading
-    const node: QueryNode = { kind: 'prefix', prefix }
-    if ([...prefix].length < MIN_PREFIX_LENGTH) this.shortPrefixes.add(node)
-    return combine('and', leading, this.counted(node))
-  }
-
-  /**
-   * `word~N`: the word as written (lowercased, accents folded, not stemmed, as Elasticsearch
-   * normalizes a fuzzy word) against the index terms. A word of several tokens (`e-mail~1`) is
-   * each of them fuzzy, ANDed.
-   */
-  private fuzzy(text: string, edits: number): Part {
-    return tokenize(text)
-      .map((token) => normalizeToken(token))
-      .filter((word) => word !== '')
-      .reduce<Part>(
-        (result, word) => combine('and', result, this.counted({ kind: 'fuzzy', word, edits })),
-        null,
-      )
-  }
 }
 
 /**
- * Analyzed terms at their positions as a leaf: nothing, one term, or a phrase (with its slop
- * when above 0).
+ * `left op right` as written, left to right: a side with nothing written leaves the other, and
+ * a side of the same operator is flattened into it.
  */
-function phraseNode(found: (string | null)[], slop = 0): Part {
-  const terms: string[] = []
-  const positions: number[] = []
-  found.forEach((term, position) => {
-    if (term === null) return
-    terms.push(term)
-    positions.push(position)
-  })
-  if (terms.length === 0) return null
-  if (terms.length === 1) return { kind: 'term', term: terms[0]! }
-  const relative = positions.map((p) => p - positions[0]!)
-  return slop > 0
-    ? { kind: 'phrase', terms, positions: relative, slop }
-    : { kind: 'phrase', terms, positions: relative }
-}
-
-/**
- * `left op right`, simplified: a vanished side leaves the other; `*` is the identity of AND and
- * absorbs OR; nested nodes of the same kind are flattened and identical children deduped.
- */
-function combine(kind: 'and' | 'or', left: Part, right: Part): Part {
+function join(kind: 'and' | 'or', left: Part, right: Part): Part {
   if (left === null) return right
   if (right === null) return left
-  // `*` is the identity of AND and absorbs OR; nothing (`-*`) absorbs AND and is OR's identity.
-  const identity = kind === 'and' ? 'all' : 'nothing'
-  const absorber = kind === 'and' ? 'nothing' : 'all'
-  if (left.kind === absorber || right.kind === absorber) return { kind: absorber }
-  if (left.kind === identity) return right
-  if (right.kind === identity) return left
-  const children: QueryNode[] = []
-  const seen = new Set<string>()
-  for (const node of [left, right]) {
-    for (const child of node.kind === kind ? node.children : [node]) {
-      const key = JSON.stringify(child)
-      if (seen.has(key)) continue
-      seen.add(key)
-      children.push(child)
-    }
-  }
-  return children.length === 1 ? children[0]! : { kind, children }
+  const children = left.kind === kind ? [...left.children, right] : [left, right]
+  return { kind, children }
 }
-
-/** The tree without its short prefixes (`a*`), which would match too much next to anything. */
-function dropShortPrefixes(node: Part, short: Set<QueryNode>): Part {
-  if (node === null || short.has(node)) return null
-  switch (node.kind) {
-    case 'and':
-    case 'or':
-      return node.children
-        .map((child) => dropShortPrefixes(child, short))
-        .reduce<Part>((result, child) => combine(node.kind, result, child), null)
-    case 'not': {
-      const child = dropShortPrefixes(node.child, short)
-      return child === null ? null : { kind: 'not', child }
-    }
-    default:
-      return node
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
 
 /**
- * Parses a full-text query (API.md §4) into a tree of analyzed terms.
+ * Reads a full-text query (API.md §4) into the tree of what was written. `null` for an empty or
+ * blank query (no query at all); `{ kind: 'empty' }` for one of operators only. Never throws.
  *
- * - Operators apply left to right, a space (or `+`) being AND: `a b | c` is `(a b) | c`,
- *   `a | b c` is `(a | b) c`. `OR`, `AND` and `NOT` are ordinary words.
- * - `"an exact phrase"` is its analyzed terms at their positions: a removed stop word keeps its
- *   place. One surviving term makes a term node, none makes nothing. Inside quotes everything
- *   but `\` is literal. `"a phrase"~N` lets its terms stand up to N moves apart (at most
- *   {@link MAX_PHRASE_SLOP}; `~` alone is 2).
- * - A word is analyzed like indexed text: one term, a phrase when it splits into several
- *   (`U.S.A.`, `e-mail`), or nothing when it is only stop words or punctuation. An operator
- *   side that vanishes leaves the other side.
- * - `word*` is a prefix of `normalizeToken(word)`: the words as written that begin with it. If
- *   the word splits into several tokens (`e-mai*`), the leading ones are ANDed as terms or a
- *   phrase. A prefix of fewer than 2 characters is dropped unless it is the only thing in the
- *   query. `*` alone is every document.
- * - `word~N` is a fuzzy word: the index terms within N edits of it (at most
- *   {@link MAX_FUZZY_EDITS}; `~` alone is 2, a `~` followed by anything but a number is 0, the
- *   plain word).
- * - `-word`, `-"phrase"` and `-(group)` negate; double negations cancel. A negation is kept
- *   wherever it stands: `-a` is everything without `a`, `a | -b` is `a` or anything without `b`.
- * - `\x` makes `x` plain text (`\-a`, `a\*`, `\"`).
+ * - A space or `+` is AND, `|` is OR, left to right: `a b | c` is `(a b) | c`.
+ * - `"a phrase"`, `"a phrase"~N` (N at most {@link MAX_PHRASE_SLOP}, `~` alone 2); inside quotes
+ *   everything but `\\` is literal.
+ * - `word*` a prefix, `*` alone everything, `word~N` a fuzzy word (N at most
+ *   {@link MAX_FUZZY_EDITS}, `~` alone 2, anything but a number 0: the plain word).
+ * - `-x` negates a word, phrase or group; `\\x` makes x plain text.
  * - Unbalanced parentheses are dropped; parentheses nested deeper than 32 are ignored. An
  *   unclosed quote makes the rest of the query plain words; stray operators (`| a`, `a |`,
- *   `a - b`, `--a`) are ignored, leaving the plain words.
- *
- * Returns `null` for an empty or whitespace-only query, and `{ kind: 'nothing' }` for one with
- * nothing searchable left: stop words, punctuation or operators only (`the`, `((`, `+++`).
- * Never throws.
+ *   `a - b`, `--a`) are ignored.
  */
-export function parseQuery(
-  query: string,
-  analyzer: Analyzer = analyzerFor('english'),
-): QueryNode | null {
+export function parseQuerySyntax(query: string): QuerySyntax | null {
   if (typeof query !== 'string' || query.trim() === '') return null
-  const parser = new Parser(lex(query), analyzer)
-  let result = parser.parse()
-  if (parser.leafCount > 1) result = dropShortPrefixes(result, parser.shortPrefixes)
-  return result ?? { kind: 'nothing' }
+  return new Parser(lex(query)).parse() ?? { kind: 'empty' }
 }

@@ -11,7 +11,7 @@ import {
 } from './_matches.js'
 import { forEachWithinEdits } from './fuzzy-walk.js'
 import type { Analyzer } from './languages.js'
-import type { QueryNode } from './query-syntax.js'
+import type { QueryNode } from './query-analysis.js'
 import { SloppyPhrase } from './sloppy-phrase.js'
 import { NONE, type TextIndexParts, VALUE_BREAK } from './text-index-parts.js'
 import { readVarint } from './varint.js'
