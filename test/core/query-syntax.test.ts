@@ -540,7 +540,8 @@ describe('query-syntax', () => {
               const node = parseQuery(query)
               if (node === null) return
               const leaves = checkTree(node)
-              // Only a query of stop words, or one that ANDs `-*` (or `-(*)`), matches nothing;
+              // Only a query of stop words, or one that ANDs a negated `*` (`-*`, `-(a* *)`),
+              // matches nothing;
               // the fuzziness after a `~` is not searched (`a~b` is `a`).
               if (node.kind === 'nothing') {
                 // Left to right: `\x` is x (a `~` so escaped is punctuation), and an unescaped
@@ -548,7 +549,10 @@ describe('query-syntax', () => {
                 const searched = query.replace(/\\([\s\S])|~[^\s()|+"]*/g, (_, escaped?: string) =>
                   escaped === undefined || escaped === '~' ? ' ' : escaped,
                 )
-                expect(analyze(searched).length === 0 || /-[(\s]*\*/.test(query)).toBe(true)
+                const negatesStar =
+                  /-[(\s]*\*/.test(query) ||
+                  (query.includes('-') && /(^|[\s(+|])\*+(?=$|[\s)+|])/.test(query))
+                expect(analyze(searched).length === 0 || negatesStar).toBe(true)
               } else expect(leaves.length).toBeGreaterThan(0)
             }),
             { numRuns: 500 },
