@@ -10,6 +10,7 @@ export default defineConfig({
       '@archive-catalogue/core': src('core'),
       '@archive-catalogue/http': src('http'),
       '@archive-catalogue/cli': src('cli'),
+      '@archive-catalogue/opensearch': src('opensearch'),
     },
   },
   test: {
@@ -17,5 +18,27 @@ export default defineConfig({
     exclude: ['test/bench/**', '**/node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The OpenSearch tests are a project of their own so that their node starts only when one
+    // of them runs: a project's global setup runs only when it has a test file queued.
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', exclude: ['test/opensearch/**'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'opensearch',
+          // Project settings add to the root's (include lists are joined): `dir` narrows the
+          // search to this folder, where the root's `test/**` pattern finds nothing.
+          dir: 'test/opensearch',
+          include: ['**/*.test.ts'],
+          globalSetup: ['test/opensearch/global-setup.ts'],
+          // Files of this project share one node: they run one at a time, so that their
+          // timings (pushes, a reader polling during a push) do not fight over two cores.
+          fileParallelism: false,
+        },
+      },
+    ],
   },
 })

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const run = promisify(execFile)
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const PACKAGES = ['core', 'http', 'cli']
+const PACKAGES = ['core', 'http', 'opensearch', 'cli']
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc')
 
 let project: string
@@ -30,6 +30,7 @@ beforeAll(async () => {
     'archive-catalogue-cli-0.1.0.tgz',
     'archive-catalogue-core-0.1.0.tgz',
     'archive-catalogue-http-0.1.0.tgz',
+    'archive-catalogue-opensearch-0.1.0.tgz',
   ])
   project = join(work, 'app')
   await mkdir(project)

@@ -52,7 +52,7 @@ const ENDPOINTS: EndpointDoc[] = [
     heading: '/health',
     paths: ['/health'],
     shape: 'health',
-    text: 'For load balancers and monitoring: `status` (`ok` while a catalogue is served), the catalogue’s `version` (a hash of its documents; it changes when a reload swaps in a different catalogue), its number of `documents`, when it was loaded (`loaded_at`, ISO 8601) and in how long (`load_milliseconds`), and `last_reload_error`: why the last reload failed (`null` when it succeeded or none was tried). A failed reload leaves the served catalogue as it was, so `status` stays `ok`. Never cached (`Cache-Control: no-store`). No example below: its times change with every load.',
+    text: 'For load balancers and monitoring: `status` (`ok` while a catalogue is served), the catalogue’s `version` (a hash of its documents; it changes when a reload swaps in a different catalogue), its number of `documents`, when it was loaded (`loaded_at`, ISO 8601) and in how long (`load_milliseconds`), and `last_reload_error`: why the last reload failed (`null` when it succeeded or none was tried). A failed reload leaves the served catalogue as it was, so `status` stays `ok`. A backend other than the in-memory catalogue adds `backend` (`opensearch`), `cluster_status` and `index` (the index behind its alias); one that is down or does not answer in time makes it a 503 naming it. Never cached (`Cache-Control: no-store`). No example below: its times change with every load.',
   },
   {
     heading: '/search',

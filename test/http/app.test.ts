@@ -1,6 +1,6 @@
 /** The app without a socket: its parts that the server suite cannot reach or pin down. */
 import { type Catalogue, type Endpoint, parseRequest } from '@archive-catalogue/core'
-import { type App, createApp } from '@archive-catalogue/http'
+import { type App, type AppResponse, createApp } from '@archive-catalogue/http'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ifNoneMatch } from '../../packages/http/src/etag.js'
 import { negotiate } from '../../packages/http/src/negotiate.js'
@@ -43,7 +43,7 @@ function textOf(html: string): string {
 
 describe('createApp', () => {
   let catalogue: Catalogue
-  let app: App
+  let app: App<AppResponse>
   beforeAll(async () => {
     catalogue = await corpusCatalogue()
     app = createApp(catalogue)

@@ -11,7 +11,7 @@ import { endpointParameters, loadCatalogue } from '../../packages/core/src/index
 import { type App, type AppResponse, createApp, routes } from '../../packages/http/src/index.js'
 import { SAMPLE } from '../helpers/corpus.js'
 
-let app: App
+let app: App<AppResponse>
 let errors: unknown[]
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import type { Page } from '@archive-catalogue/core'
+import type { CatalogueBackend, ListRequest, Page } from '@archive-catalogue/core'
 import { type catalogueOptions, openCatalogue } from './_catalogue.js'
 import type { Values } from './_command.js'
 import { EXIT } from './_errors.js'
@@ -35,21 +35,25 @@ export async function runListCommand<T>(
     language: values.language,
     format: values.format,
   })
+  // Through the backend interface: any backend answers alike, a remote one with a promise.
+  const backend: CatalogueBackend = catalogue
   const baseUrl = baseUrlOf(values['base-url'])
-  const request = catalogue.parse(endpoint, params)
-  const list = (input: Parameters<typeof catalogue.search>[0]) =>
-    (endpoint === 'search'
-      ? catalogue.search(input, { baseUrl })
-      : catalogue.collections(input, { baseUrl })) as unknown as Page<T>
+  const request = backend.parse(endpoint, params)
+  const list = async (input: ListRequest) =>
+    (await (endpoint === 'search'
+      ? backend.search(input, { baseUrl })
+      : backend.collections(input, { baseUrl }))) as unknown as Page<T>
   if (mode === 'ndjson') {
-    await printAllPages(io, (offset, limit) => list(withPage(params, offset, limit)), {
+    const pageAt = (offset: number, limit: number) =>
+      list(backend.parse(endpoint, withPage(params, offset, limit)))
+    await printAllPages(io, pageAt, {
       offset: request.offset,
       cap: values.limit === undefined ? Number.POSITIVE_INFINITY : Number(values.limit),
-      pageSize: catalogue.options.maxLimit,
+      pageSize: backend.options.maxLimit,
     })
     return EXIT.ok
   }
-  const page = list(request)
+  const page = await list(request)
   if (mode === 'json') {
     await printJson(io, page)
     return EXIT.ok

@@ -1,3 +1,4 @@
+import type { MaybePromise } from '@archive-catalogue/core'
 import type { OptionSpec } from './_command.js'
 import { UsageError } from './_errors.js'
 import { type CliIo, write } from './_io.js'
@@ -47,13 +48,13 @@ interface Page {
  */
 export async function printAllPages(
   io: CliIo,
-  fetchPage: (offset: number, limit: number) => Page,
+  fetchPage: (offset: number, limit: number) => MaybePromise<Page>,
   options: { offset: number; cap: number; pageSize: number },
 ): Promise<void> {
   let offset = options.offset
   let remaining = options.cap
   while (remaining > 0) {
-    const page = fetchPage(offset, Math.min(options.pageSize, remaining))
+    const page = await fetchPage(offset, Math.min(options.pageSize, remaining))
     if (page.results.length === 0) break
     await write(io.stdout, `${page.results.map((item) => JSON.stringify(item)).join('\n')}\n`)
     offset += page.results.length

@@ -9,6 +9,7 @@ import { get } from './commands/get.js'
 import { importCommand } from './commands/import.js'
 import { index } from './commands/index-snapshot.js'
 import { init } from './commands/init.js'
+import { push } from './commands/push.js'
 import { search } from './commands/search.js'
 import { serve } from './commands/serve.js'
 import { stats } from './commands/stats.js'
@@ -26,6 +27,7 @@ const commands = [
   get,
   stats,
   index,
+  push,
 ] as unknown as Command[]
 
 /**
@@ -104,6 +106,7 @@ function mainHelp(): string {
     '  catalogue search malaria --filter genre=photographs',
     "  catalogue get '/search?query=malaria&category=collection'",
     '  catalogue serve --port 8080 --base-url https://archive.example.org/api',
+    '  catalogue push data/sample.ndjson --opensearch http://127.0.0.1:9200',
     '',
   ].join('\n')
 }

@@ -1,5 +1,6 @@
 import { CatalogueBuilder } from './_build.js'
 import type { CatalogueData } from './_catalogue-data.js'
+import type { CatalogueBackend } from './backend.js'
 import type { CatalogueDocument, DocumentType } from './documents/documents.js'
 import { Engine } from './endpoints/_engine.js'
 import { GroupCounters } from './endpoints/_groups.js'
@@ -23,6 +24,7 @@ import type {
   Ancestors,
   CollectionDetail,
   FacetsResponse,
+  Health,
   LinkedItem,
   ListPage,
   Minimap,
@@ -80,7 +82,7 @@ const defaultOptions = {
  * catalogue.search({ query: 'rockefeller', genre: 'photographs', limit: 10 })
  * catalogue.children('xVJyUuJNfsVyjdZikFSn6G', { query: 'malaria', limit: 5 })
  */
-export class Catalogue {
+export class Catalogue implements CatalogueBackend {
   /** @internal */
   readonly data: CatalogueData
   readonly options: Required<CatalogueOptions>
@@ -119,6 +121,23 @@ export class Catalogue {
   /** A fingerprint of the catalogue's content: it changes whenever a document does. */
   get version(): string {
     return this.data.version
+  }
+
+  /** Names it in errors. */
+  get name(): string {
+    return 'the in-memory catalogue'
+  }
+
+  /** `/health`: its version and size (a catalogue given as is has no load to report). */
+  health(): Health {
+    return {
+      status: 'ok',
+      version: this.version,
+      documents: this.size,
+      loaded_at: null,
+      load_milliseconds: null,
+      last_reload_error: null,
+    }
   }
 
   /**

@@ -12,6 +12,7 @@ export type CatalogueErrorCode =
   | 'E_INVALID_CATALOGUE'
   | 'E_BAD_SNAPSHOT'
   | 'E_TOO_LARGE'
+  | 'E_BACKEND_UNAVAILABLE'
 
 /** The one error type the core throws. Its message names the parameter, value, file or field. */
 export class CatalogueError extends Error {
@@ -43,5 +44,16 @@ export class NotFoundError extends CatalogueError {
   constructor(message = 'Not found.') {
     super('E_NOT_FOUND', message)
     this.name = 'NotFoundError'
+  }
+}
+
+/**
+ * A backend that is down or did not answer in time (an HTTP 503); the message names it.
+ * @example new BackendUnavailableError('OpenSearch at http://127.0.0.1:9201 did not answer within 10 s')
+ */
+export class BackendUnavailableError extends CatalogueError {
+  constructor(message: string, options?: ErrorOptions) {
+    super('E_BACKEND_UNAVAILABLE', message, options)
+    this.name = 'BackendUnavailableError'
   }
 }

@@ -1,5 +1,19 @@
+export type { GroupSummary } from './_catalogue-data.js'
+export type {
+  BackendCallOptions,
+  BackendOptions,
+  CatalogueBackend,
+  MaybePromise,
+} from './backend.js'
 export type { CallOptions, CatalogueOptions, RequestInput } from './catalogue.js'
 export { Catalogue } from './catalogue.js'
+export { parentUri } from './columns/_hierarchy.js'
+export {
+  datesOf,
+  descriptionOf,
+  idOf,
+  notesOf,
+} from './documents/_document-fields.js'
 export type {
   Agent,
   CatalogueDate,
@@ -40,9 +54,15 @@ export { isCatalogueDocument, validateDocument, validatePart } from './documents
 export type { ImportedDocument, ImportWarning } from './ead/import-ead.js'
 export { EadImporter, EadSyntaxError } from './ead/import-ead.js'
 export type { CitationOptions } from './endpoints/citation.js'
+export { citationTitle, joinHierarchy } from './endpoints/citation.js'
 export type { DetailOf } from './endpoints/details.js'
 export type { CatalogueErrorCode } from './errors.js'
-export { BadParameterError, CatalogueError, NotFoundError } from './errors.js'
+export {
+  BackendUnavailableError,
+  BadParameterError,
+  CatalogueError,
+  NotFoundError,
+} from './errors.js'
 export type { LiveCatalogueOptions, ReloadOutcome } from './live-catalogue.js'
 export { LiveCatalogue } from './live-catalogue.js'
 export type { InvalidDocument, LoadOptions, LoadResult, LoadWarning } from './load.js'
@@ -103,12 +123,29 @@ export type {
   TermDetail,
 } from './responses/response-schemas.js'
 export { responseSchemas } from './responses/response-schemas.js'
+export {
+  agentDetail,
+  collectionDetail,
+  dateString,
+  listItem,
+  nullWhenEmpty,
+  objectDetail,
+  searchResult,
+  termDetail,
+} from './responses/responses.js'
 export { LruCache } from './store/lru-cache.js'
 export { isSnapshot, loadSnapshot, saveSnapshot } from './store/snapshot.js'
-export { analyze, normalizeToken, processTerm, stripHtml, tokenize } from './text/analyze.js'
+export {
+  analyze,
+  normalizeToken,
+  processTerm,
+  stripHtml,
+  tokenize,
+  tokenSpans,
+} from './text/analyze.js'
 export { editDistance } from './text/fuzzy-walk.js'
 export type { Analyzer, TextLanguage } from './text/languages.js'
-export { analyzerFor, isTextLanguage, TEXT_LANGUAGES } from './text/languages.js'
+export { analyzerFor, isTextLanguage, languageRules, TEXT_LANGUAGES } from './text/languages.js'
 export type { IndexLeaf, QueryNode } from './text/query-analysis.js'
 export { analyzeQuery, parseQuery } from './text/query-analysis.js'
 export type { QuerySyntax } from './text/query-syntax.js'

@@ -2,13 +2,33 @@
  * A catalogue that can be replaced while it serves: a new one is loaded in the background and
  * swapped in only once it loaded and validated whole; until then, and when it fails, the old one
  * keeps answering. A request that started on a catalogue finishes on it (it holds its own
- * reference). `watch()` reloads when the catalogue's file or folder changes.
+ * reference). `watch()` reloads when the catalogue's file or folder changes. It is a
+ * {@link CatalogueBackend} that hands each call to the catalogue in use, as Bleve's `IndexAlias`
+ * does: a request the app answers synchronously reads one catalogue throughout, since a swap
+ * happens between requests, never during one.
  */
 import { type FSWatcher, watch } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { basename, dirname, resolve } from 'node:path'
-import type { Catalogue } from './catalogue.js'
+import type { BackendCallOptions, CatalogueBackend } from './backend.js'
+import type { CallOptions, Catalogue } from './catalogue.js'
+import type { DocumentType } from './documents/documents.js'
+import type { CitationOptions } from './endpoints/citation.js'
+import type { DetailOf } from './endpoints/details.js'
 import { type LoadOptions, type LoadResult, loadCatalogue } from './load.js'
+import type { Endpoint, ListRequest, RequestParams } from './requests/request.js'
+import type {
+  Ancestors,
+  FacetsResponse,
+  Health,
+  LinkedItem,
+  ListPage,
+  Minimap,
+  MyList,
+  Page,
+  SearchResult,
+  Suggestions,
+} from './responses/response-schemas.js'
 
 /** What a reload did. */
 export type ReloadOutcome = { ok: true; result: LoadResult } | { ok: false; error: unknown }
@@ -28,9 +48,9 @@ export interface LiveCatalogueOptions extends LoadOptions {
  * const app = createApp(live)   // every request reads live.current
  * process.on('SIGHUP', () => void live.reload())
  */
-export class LiveCatalogue {
+export class LiveCatalogue implements CatalogueBackend {
   readonly path: string
-  private readonly options: LiveCatalogueOptions
+  private readonly loadOptions: LiveCatalogueOptions
   private result: LoadResult
   private loadedAt: Date
   private running: Promise<ReloadOutcome> | undefined
@@ -39,7 +59,7 @@ export class LiveCatalogue {
 
   private constructor(path: string, options: LiveCatalogueOptions, first: LoadResult) {
     this.path = path
-    this.options = options
+    this.loadOptions = options
     this.result = first
     this.loadedAt = new Date()
   }
@@ -82,6 +102,92 @@ export class LiveCatalogue {
     }
   }
 
+  /** The version of the catalogue in use. */
+  get version(): string {
+    return this.current.version
+  }
+
+  get name(): string {
+    return this.current.name
+  }
+
+  get options(): Catalogue['options'] {
+    return this.current.options
+  }
+
+  /** `/health`: the catalogue in use, when and how fast it was loaded, the last reload error. */
+  health(): Health {
+    const { version, documents, loadedAt, loadMilliseconds, lastReloadError } = this.status
+    return {
+      status: 'ok',
+      version,
+      documents,
+      loaded_at: loadedAt.toISOString(),
+      load_milliseconds: loadMilliseconds,
+      last_reload_error: lastReloadError,
+    }
+  }
+
+  parse<E extends Endpoint>(
+    endpoint: E,
+    params: RequestParams<E>,
+    options?: { maxLimit?: number },
+  ): ListRequest {
+    return this.current.parse(endpoint, params, options)
+  }
+
+  search(request: ListRequest, options?: CallOptions): Page<SearchResult> {
+    return this.current.search(request, options)
+  }
+
+  facets(request: ListRequest): FacetsResponse {
+    return this.current.facets(request)
+  }
+
+  collections(request: ListRequest, options?: CallOptions): ListPage {
+    return this.current.collections(request, options)
+  }
+
+  objects(request: ListRequest, options?: CallOptions): ListPage {
+    return this.current.objects(request, options)
+  }
+
+  agents(request: ListRequest, options?: CallOptions): ListPage {
+    return this.current.agents(request, options)
+  }
+
+  terms(request: ListRequest, options?: CallOptions): ListPage {
+    return this.current.terms(request, options)
+  }
+
+  detail<T extends DocumentType>(type: T, id: string): DetailOf[T] {
+    return this.current.detail(type, id)
+  }
+
+  children(id: string, request: ListRequest, options?: CallOptions): Page<LinkedItem> {
+    return this.current.children(id, request, options)
+  }
+
+  ancestors(type: 'collection' | 'object', id: string, request: ListRequest): Ancestors {
+    return this.current.ancestors(type, id, request)
+  }
+
+  minimap(id: string, request: ListRequest): Minimap {
+    return this.current.minimap(id, request)
+  }
+
+  citation(type: DocumentType, id: string, options?: CitationOptions & BackendCallOptions): string {
+    return this.current.citation(type, id, options)
+  }
+
+  suggest(text: string): Suggestions {
+    return this.current.suggest(text)
+  }
+
+  myList(uris: readonly string[]): MyList {
+    return this.current.myList(uris)
+  }
+
   /**
    * Loads the catalogue again and swaps it in if it loaded whole; otherwise the one in use stays
    * and the outcome says why. Reloads asked for while one runs make one more, after it.
@@ -104,7 +210,7 @@ export class LiveCatalogue {
   private async loadOnce(): Promise<ReloadOutcome> {
     let outcome: ReloadOutcome
     try {
-      const result = await loadCatalogue(this.path, this.options)
+      const result = await loadCatalogue(this.path, this.loadOptions)
       this.result = result
       this.loadedAt = new Date()
       this.lastError = undefined
@@ -113,7 +219,7 @@ export class LiveCatalogue {
       this.lastError = error
       outcome = { ok: false, error }
     }
-    this.options.onReload?.(outcome)
+    this.loadOptions.onReload?.(outcome)
     return outcome
   }
 
@@ -131,7 +237,7 @@ export class LiveCatalogue {
     const changed = (_event: string, file: string | Buffer | null) => {
       if (!isFolder && file !== null && String(file) !== name) return
       clearTimeout(timer)
-      timer = setTimeout(() => void this.reload(), this.options.debounce ?? 300)
+      timer = setTimeout(() => void this.reload(), this.loadOptions.debounce ?? 300)
     }
     const watcher: FSWatcher = watch(folder, { recursive: isFolder }, changed)
     return () => {

@@ -1,10 +1,12 @@
-import {
-  type Catalogue,
-  type CitationOptions,
-  type Health,
-  type ListRequest,
+import type {
+  Catalogue,
+  CatalogueBackend,
+  CitationOptions,
+  ListRequest,
   LiveCatalogue,
+  MaybePromise,
 } from '@archive-catalogue/core'
+import { BackendCall, BackendCalls } from './backend-calls.js'
 import { parseBaseUrl, requestBaseUrl } from './base-url.js'
 import { HttpError, INTERNAL_ERROR, NOT_FOUND, toHttpError } from './errors.js'
 import { entityTag, ifNoneMatch } from './etag.js'
@@ -12,7 +14,7 @@ import { negotiate, prefersHtml, type Representation } from './negotiate.js'
 import { openApiDocument } from './openapi.js'
 import { renderHtml } from './render-html.js'
 import { headerValue, splitTarget } from './request-target.js'
-import { ResponseCache } from './response-cache.js'
+import { type CachedResponse, ResponseCache } from './response-cache.js'
 import {
   ALLOW,
   type AppResponse,
@@ -76,6 +78,12 @@ export interface AppOptions {
    * @default 64 MiB
    */
   responseCacheBytes?: number
+  /**
+   * How long a backend that answers with promises (OpenSearch) may take; then the request is a
+   * 503 naming the backend, and the call is aborted. An in-memory catalogue is never timed.
+   * @default 10_000 ms
+   */
+  backendTimeoutMs?: number
 }
 
 /** A request as the app sees it: no socket, no streams. */
@@ -89,6 +97,11 @@ export interface AppRequest {
   body?: Buffer
   /** Set when the body was longer than {@link App.maxBodyBytes} and not read: a 413. */
   bodyTooLarge?: boolean
+  /**
+   * Aborted when the client goes away: a backend call no other request waits for is aborted.
+   * Read only when the backend answers with a promise (a getter may make it then).
+   */
+  readonly signal?: AbortSignal
 }
 
 /** Options of {@link App.request}. */
@@ -100,12 +113,18 @@ export interface AppRequestInit {
   body?: string | Buffer
 }
 
-/** The catalogue API over a catalogue: a pure request → response function. */
-export interface App {
+/**
+ * The catalogue API over a backend: a pure request → response function, `Answer` being
+ * `AppResponse` over an in-memory catalogue (never a promise) and either otherwise.
+ */
+export interface App<Answer extends MaybePromise<AppResponse> = MaybePromise<AppResponse>> {
   /** The largest body the app reads; whoever feeds it stops reading beyond and says so. */
   readonly maxBodyBytes: number
-  /** Answers a request. Never throws: a failure inside is a 500, logged. */
-  handle(request: AppRequest): AppResponse
+  /**
+   * Answers a request: synchronously when the backend does (the in-memory catalogue), else with
+   * a promise. Never throws nor rejects: a failure inside is a 500, logged.
+   */
+  handle(request: AppRequest): Answer
   /**
    * Answers a request given as a path (`/search?query=x`) or absolute URL, as a fetch
    * `Response`: for tests without a socket.
@@ -116,41 +135,53 @@ export interface App {
 
 const silent: Logger = { info() {}, error() {} }
 const DEFAULT_CACHE_BYTES = 64 * 2 ** 20
+const DEFAULT_BACKEND_TIMEOUT = 10_000
+
+/** What the browsable page of a request shows besides its answer. */
+type HtmlPage = { path: string; query: URLSearchParams; baseUrl: string; view?: View }
+
+/** A request routed to its view: what its answer depends on. */
+interface Routed {
+  request: AppRequest
+  view: View
+  params: Record<string, string>
+  query: URLSearchParams
+  baseUrl: string
+  representation: Representation
+  page: HtmlPage
+  allow: string
+}
+
+/** Answers a request with its error. */
+type Failed = (error: unknown) => AppResponse
 
 /**
- * Creates the catalogue API (API.md §2, §5) over a catalogue: search, suggestions and facets;
+ * Creates the catalogue API (API.md §2, §5) over a backend: search, suggestions and facets;
  * lists, details, children, ancestors, minimaps and citations of collections, objects, agents
  * and terms; `POST /mylist`. JSON or the browsable HTML; ETags; CORS; `{"detail"}` errors.
+ * Over an in-memory catalogue, `handle` answers synchronously.
  * @example
  * const app = createApp(catalogue, { baseUrl: 'https://example.org/api' })
  * await listen(app, { port: 8000 })
  */
-export function createApp(catalogue: CatalogueSource, options: AppOptions = {}): App {
-  return new CatalogueApp(catalogue, options)
+export function createApp(
+  catalogue: Catalogue | LiveCatalogue | (() => Catalogue),
+  options?: AppOptions,
+): App<AppResponse>
+/** Creates the catalogue API over any backend: `handle` may answer with a promise. */
+export function createApp(backend: CatalogueSource, options?: AppOptions): App
+export function createApp(backend: CatalogueSource, options: AppOptions = {}): App {
+  return new CatalogueApp(backend, options)
 }
 
 /**
- * What the app answers from: a catalogue, a {@link LiveCatalogue} (reloaded while it serves),
- * or a function that returns the catalogue to use (read once per request).
+ * What the app answers from: a backend (a `Catalogue`, a `LiveCatalogue` reloaded while it
+ * serves, OpenSearch), or a function that returns the backend to use (read once per request).
  */
-export type CatalogueSource = Catalogue | LiveCatalogue | (() => Catalogue)
+export type CatalogueSource = CatalogueBackend | (() => CatalogueBackend)
 
-function currentOf(source: CatalogueSource): Catalogue {
-  if (typeof source === 'function') return source()
-  return source instanceof LiveCatalogue ? source.current : source
-}
-
-/** `/health`: the catalogue in use; when it is live, when and how fast it was loaded. */
-function healthOf(source: CatalogueSource, catalogue: Catalogue): Health {
-  const status = source instanceof LiveCatalogue ? source.status : undefined
-  return {
-    status: 'ok',
-    version: catalogue.version,
-    documents: catalogue.size,
-    loaded_at: status ? status.loadedAt.toISOString() : null,
-    load_milliseconds: status ? status.loadMilliseconds : null,
-    last_reload_error: status ? status.lastReloadError : null,
-  }
+function currentOf(source: CatalogueSource): CatalogueBackend {
+  return typeof source === 'function' ? source() : source
 }
 
 class CatalogueApp implements App {
@@ -170,37 +201,52 @@ class CatalogueApp implements App {
   /** The base URL of a request without a Host header (HTTP/1.0): the catalogue's own. */
   private readonly fallbackBaseUrl: string
   private readonly cache: ResponseCache
+  private readonly calls: BackendCalls
 
   constructor(source: CatalogueSource, options: AppOptions) {
     this.source = source
-    const catalogue = currentOf(source)
+    const backend = currentOf(source)
     const base = options.baseUrl === undefined ? undefined : parseBaseUrl(options.baseUrl)
     this.baseUrl = base?.baseUrl
     this.prefix = base?.prefix ?? ''
     this.trustProxy = options.trustProxy ?? false
-    this.maxLimit = options.maxLimit ?? catalogue.options.maxLimit
+    this.maxLimit = options.maxLimit ?? backend.options.maxLimit
     this.maxUrlLength = options.maxUrlLength ?? 8192
     this.maxParameters = options.maxParameters ?? 100
     this.maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024
-    this.citation = options.citation ?? catalogue.options.citation
+    this.citation = options.citation ?? backend.options.citation
     this.logger = options.logger ?? silent
     this.accessLog = options.accessLog ?? false
     this.endpointNames = topLevelNames(this.routes)
-    this.fallbackBaseUrl = parseBaseUrl(catalogue.options.baseUrl).baseUrl
+    this.fallbackBaseUrl = parseBaseUrl(backend.options.baseUrl).baseUrl
     this.cache = new ResponseCache(options.responseCacheBytes ?? DEFAULT_CACHE_BYTES)
+    this.calls = new BackendCalls(options.backendTimeoutMs ?? DEFAULT_BACKEND_TIMEOUT)
   }
 
-  handle(request: AppRequest): AppResponse {
+  handle(request: AppRequest): MaybePromise<AppResponse> {
     const started = performance.now()
-    let response: AppResponse
+    let response: MaybePromise<AppResponse>
     try {
       response = this.respond(request)
     } catch (error) {
-      // Only a failure while rendering an error lands here; answer without rendering anything.
-      this.logger.error(`${request.method} ${request.url} failed`, error)
-      const body = Buffer.from(serialize.error({ detail: INTERNAL_ERROR }))
-      response = { status: 500, headers: responseHeaders('json', body.length), body }
+      response = this.crashed(request, error)
     }
+    if (response instanceof Promise) {
+      return response
+        .catch((error: unknown) => this.crashed(request, error))
+        .then((settled) => this.logged(request, settled, started))
+    }
+    return this.logged(request, response, started)
+  }
+
+  /** Only a failure while rendering an error lands here; answer without rendering anything. */
+  private crashed(request: AppRequest, error: unknown): AppResponse {
+    this.logger.error(`${request.method} ${request.url} failed`, error)
+    const body = Buffer.from(serialize.error({ detail: INTERNAL_ERROR }))
+    return { status: 500, headers: responseHeaders('json', body.length), body }
+  }
+
+  private logged(request: AppRequest, response: AppResponse, started: number): AppResponse {
     if (this.accessLog) {
       const ms = (performance.now() - started).toFixed(1)
       const { method, url } = request
@@ -219,7 +265,7 @@ class CatalogueApp implements App {
     const target = absolute ? `${absolute.pathname}${absolute.search}` : url
     const body = init.body === undefined ? undefined : Buffer.from(init.body)
     if (body) headers['content-length'] ??= String(body.length)
-    const response = this.handle({
+    const response = await this.handle({
       method: init.method ?? 'GET',
       url: target.startsWith('/') ? target : `/${target}`,
       headers,
@@ -229,13 +275,15 @@ class CatalogueApp implements App {
     return new Response(content, { status: response.status, headers: response.headers })
   }
 
-  private respond(request: AppRequest): AppResponse {
+  private respond(request: AppRequest): MaybePromise<AppResponse> {
     const { method, headers } = request
     const accept = headerValue(headers.accept)
     // Errors found before the `format` parameter is read follow the Accept header alone.
     let representation: Representation = accept && prefersHtml(accept) ? 'html' : 'json'
-    let page: { path: string; query: URLSearchParams; baseUrl: string; view?: View } | undefined
+    let page: HtmlPage | undefined
     let allow = ALLOW
+    // Read when it fails, synchronously or later: by then they say what the request was.
+    const failed = (error: unknown) => this.failure(request, error, representation, page, allow)
     try {
       if (request.url.length > this.maxUrlLength) {
         const length = request.url.length
@@ -264,7 +312,8 @@ class CatalogueApp implements App {
       const baseUrl = this.base(headers)
       const route = routeFor(match.routes, method)
       const view = (route ?? match.routes[0]!).view
-      page = { path: `${baseUrl}${this.routePath(path)}`, query, baseUrl, view }
+      const viewPage = { path: `${baseUrl}${this.routePath(path)}`, query, baseUrl, view }
+      page = viewPage
       if (query.size > this.maxParameters) {
         throw new HttpError(
           400,
@@ -290,45 +339,120 @@ class CatalogueApp implements App {
       if (request.bodyTooLarge) {
         throw new HttpError(413, `Request body too large: the limit is ${this.maxBodyBytes} bytes.`)
       }
-      // One catalogue for the whole request, even if another is swapped in meanwhile.
-      const catalogue = currentOf(this.source)
-      const context = () =>
-        this.context(catalogue, view, match.params, query, baseUrl, request.body)
-      if (method === 'POST' || view.live) {
-        const value = view.run(context())
-        const body =
-          chosen === 'html'
-            ? this.html(request, page, 200, value, allow)
-            : serializerOf(view)(value)
-        const caching: Record<string, string> = view.live ? { 'Cache-Control': 'no-store' } : {}
-        return reply(method, 200, chosen, body, { ...caching, Allow: allow })
+      const routed: Routed = {
+        request,
+        view,
+        params: match.params,
+        query,
+        baseUrl,
+        representation: chosen,
+        page: viewPage,
+        allow,
       }
+      if (method === 'POST' || view.live) return this.uncached(routed, failed)
       const key = this.tagKey(chosen, baseUrl, this.routePath(path), query, request.url)
-      let cached = this.cache.get(catalogue.version, key)
-      if (!cached) {
-        // Run first: a request that fails fails whatever its If-None-Match says.
-        const value = view.run(context())
-        const etag = entityTag(catalogue.version, key)
-        const body =
-          chosen === 'html'
-            ? this.html(request, page, 200, value, allow)
-            : serializerOf(view)(value)
-        cached = { etag, response: reply('GET', 200, chosen, body, { ETag: etag, Allow: allow }) }
-        this.cache.set(catalogue.version, key, cached)
-      }
-      const { etag, response } = cached
-      if (ifNoneMatch(headerValue(headers['if-none-match']), etag)) return notModified(etag, allow)
-      return method === 'HEAD' ? { ...response, body: EMPTY } : response
+      return this.cached(routed, key, failed)
     } catch (error) {
-      const { status, detail, expected } = toHttpError(error)
-      if (!expected) this.logger.error(`${method} ${request.url} failed`, error)
-      const value = { detail }
-      const body =
-        representation === 'html'
-          ? this.html(request, page ?? this.errorPage(request, headers), status, value, allow)
-          : serialize.error(value)
-      return reply(method, status, representation, body, { Allow: allow })
+      return failed(error)
     }
+  }
+
+  /** `POST` and live views (`/health`): computed for each request, never cached nor shared. */
+  private uncached(routed: Routed, failed: Failed): MaybePromise<AppResponse> {
+    const { request, view, representation, allow } = routed
+    const caching: Record<string, string> = view.live ? { 'Cache-Control': 'no-store' } : {}
+    const answer = (value: unknown) =>
+      reply(request.method, 200, representation, this.render(routed, value), {
+        ...caching,
+        Allow: allow,
+      })
+    const backend = currentOf(this.source)
+    const call = new BackendCall(routed.baseUrl)
+    const value = view.run(this.context(backend, routed, call))
+    if (!(value instanceof Promise)) return answer(value)
+    return this.calls.watch(value, call, backend.name, request).then(answer).catch(failed)
+  }
+
+  /**
+   * `GET` and `HEAD`: from the response cache, else from the same request's backend call in
+   * flight, else from a new call; a 304 when the client holds the entity tag.
+   */
+  private cached(routed: Routed, key: string, failed: Failed): MaybePromise<AppResponse> {
+    // One backend for the whole request, even if another is swapped in meanwhile.
+    const backend = currentOf(this.source)
+    const version = backend.version
+    const cached = this.cache.get(version, key)
+    if (cached) return this.conditional(routed, cached)
+    const finish = (fresh: CachedResponse) => this.conditional(routed, fresh)
+    const joined = this.calls.join<CachedResponse>(version, key, routed.request)
+    if (joined) return joined.then(finish).catch(failed)
+    const call = new BackendCall(routed.baseUrl)
+    // Run first: a request that fails fails whatever its If-None-Match says.
+    const value = routed.view.run(this.context(backend, routed, call))
+    if (!(value instanceof Promise)) {
+      const fresh = this.cachedResponse(routed, version, key, value)
+      this.cache.set(version, key, fresh)
+      return finish(fresh)
+    }
+    const answer = value.then((settled) => {
+      const fresh = this.cachedResponse(routed, version, key, settled)
+      // Cached only while its version is current: a late answer must not empty the cache.
+      if (currentOf(this.source).version === version) this.cache.set(version, key, fresh)
+      return fresh
+    })
+    const shared = { version, key }
+    return this.calls
+      .watch(answer, call, backend.name, routed.request, shared)
+      .then(finish)
+      .catch(failed)
+  }
+
+  /** A 200 as the cache keeps it, tagged by the backend's version and the request's key. */
+  private cachedResponse(
+    routed: Routed,
+    version: string,
+    key: string,
+    value: unknown,
+  ): CachedResponse {
+    const etag = entityTag(version, key)
+    const body = this.render(routed, value)
+    return {
+      etag,
+      response: reply('GET', 200, routed.representation, body, { ETag: etag, Allow: routed.allow }),
+    }
+  }
+
+  /** A cached 200 as this request gets it: a 304 for a matching tag, no body for HEAD. */
+  private conditional({ request, allow }: Routed, { etag, response }: CachedResponse): AppResponse {
+    if (ifNoneMatch(headerValue(request.headers['if-none-match']), etag)) {
+      return notModified(etag, allow)
+    }
+    return request.method === 'HEAD' ? { ...response, body: EMPTY } : response
+  }
+
+  /** A view's answer as bytes: JSON by its serializer, or the browsable page. */
+  private render(routed: Routed, value: unknown): string {
+    return routed.representation === 'html'
+      ? this.html(routed.request, routed.page, 200, value, routed.allow)
+      : serializerOf(routed.view)(value)
+  }
+
+  /** An error's answer: its status and `{"detail"}`, in JSON or as the browsable page. */
+  private failure(
+    request: AppRequest,
+    error: unknown,
+    representation: Representation,
+    page: HtmlPage | undefined,
+    allow: string,
+  ): AppResponse {
+    const { status, detail, expected } = toHttpError(error)
+    if (!expected) this.logger.error(`${request.method} ${request.url} failed`, error)
+    const value = { detail }
+    const body =
+      representation === 'html'
+        ? this.html(request, page ?? this.errorPage(request, request.headers), status, value, allow)
+        : serialize.error(value)
+    return reply(request.method, status, representation, body, { Allow: allow })
   }
 
   private base(headers: AppRequest['headers']): string {
@@ -345,28 +469,23 @@ class CatalogueApp implements App {
     return routePath === '' ? '/' : routePath
   }
 
-  private context(
-    catalogue: Catalogue,
-    view: View,
-    params: Record<string, string>,
-    query: URLSearchParams,
-    baseUrl: string,
-    body: Buffer | undefined,
-  ): ViewContext {
-    const { maxLimit, maxUrlLength, maxParameters, maxBodyBytes, citation, source } = this
+  private context(backend: CatalogueBackend, routed: Routed, call: BackendCall): ViewContext {
+    const { view, params, query, baseUrl } = routed
+    const body = routed.request.body
+    const { maxLimit, maxUrlLength, maxParameters, maxBodyBytes, citation } = this
     const endpointUrls = () =>
       Object.fromEntries(this.endpointNames.map(([name, path]) => [name, `${baseUrl}${path}`]))
     const routes = this.routes
     return {
-      catalogue,
+      backend,
       params,
       get request(): ListRequest {
         if (view.endpoint === undefined)
           throw new Error(`The view ${view.name} takes no parameters`)
-        return catalogue.parse(view.endpoint, query, { maxLimit })
+        return backend.parse(view.endpoint, query, { maxLimit })
       },
       query,
-      links: { baseUrl },
+      call,
       body: body ?? Buffer.alloc(0),
       citation,
       get openApi() {
@@ -376,9 +495,6 @@ class CatalogueApp implements App {
           maxParameters,
           maxBodyBytes,
         })
-      },
-      get health() {
-        return healthOf(source, catalogue)
       },
       get endpoints() {
         return endpointUrls()
@@ -420,7 +536,7 @@ class CatalogueApp implements App {
 
   private html(
     request: AppRequest,
-    page: { path: string; query: URLSearchParams; baseUrl: string; view?: View },
+    page: HtmlPage,
     status: number,
     value: unknown,
     allow: string,

@@ -11,6 +11,17 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * Every request waiting for a backend call went away before it answered (the call is aborted).
+ * Its status, 499 as nginx logs it, reaches only the access log: nobody is left to send it to.
+ */
+export class ClientGoneError extends Error {
+  constructor() {
+    super('The client closed the request before the backend answered.')
+    this.name = 'ClientGoneError'
+  }
+}
+
 /** The `{"detail"}` of an unknown path or id, as DRF words it. */
 export const NOT_FOUND = 'Not found.'
 /** What a client is told of a failure inside the server (the stack goes to the log only). */
@@ -18,7 +29,8 @@ export const INTERNAL_ERROR = 'Internal server error.'
 
 /**
  * The status and detail of a thrown error: the core's bad parameters are the client's fault
- * (400), unknown ids are 404; anything else is ours (500) and `expected` is false so it is logged.
+ * (400), unknown ids are 404, a backend down or too slow is a 503 naming it; anything else is
+ * ours (500) and `expected` is false so it is logged.
  */
 export function toHttpError(error: unknown): { status: number; detail: string; expected: boolean } {
   if (error instanceof HttpError) {
@@ -29,6 +41,12 @@ export function toHttpError(error: unknown): { status: number; detail: string; e
       return { status: 400, detail: error.message, expected: true }
     }
     if (error.code === 'E_NOT_FOUND') return { status: 404, detail: NOT_FOUND, expected: true }
+    if (error.code === 'E_BACKEND_UNAVAILABLE') {
+      return { status: 503, detail: error.message, expected: true }
+    }
+  }
+  if (error instanceof ClientGoneError) {
+    return { status: 499, detail: error.message, expected: true }
   }
   return { status: 500, detail: INTERNAL_ERROR, expected: false }
 }
@@ -42,6 +60,7 @@ const STATUS_TEXTS: Record<number, string> = {
   413: 'Content Too Large',
   414: 'URI Too Long',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 }
 
 /** The reason phrase of a status, for the browsable rendering. */

@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { App, AppRequest } from './app.js'
+import type { App, AppRequest, AppResponse } from './app.js'
 
 /** Options of {@link listen}. */
 export interface ListenOptions {
@@ -57,21 +57,34 @@ export async function listen(app: App, options: ListenOptions = {}): Promise<Lis
     (request, response) => {
       readBody(request, app.maxBodyBytes).then(
         ({ body, tooLarge }) => {
+          // Made when first read: only a backend that answers with a promise reads it.
+          let controller: AbortController | undefined
+          const send = ({ status, headers, body: content }: AppResponse) => {
+            if (response.destroyed) return
+            // The rest of a refused body is not read: the connection cannot carry another request.
+            response.writeHead(status, tooLarge ? { ...headers, Connection: 'close' } : headers)
+            response.end(content)
+          }
           try {
-            const {
-              status,
-              headers,
-              body: content,
-            } = app.handle({
+            const answer = app.handle({
               method: request.method ?? 'GET',
               url: request.url ?? '/',
               headers: withEveryHost(request),
               ...(body ? { body } : {}),
               ...(tooLarge ? { bodyTooLarge: true } : {}),
+              get signal() {
+                controller ??= new AbortController()
+                return controller.signal
+              },
             })
-            // The rest of a refused body is not read: the connection cannot carry another request.
-            response.writeHead(status, tooLarge ? { ...headers, Connection: 'close' } : headers)
-            response.end(content)
+            if (!(answer instanceof Promise)) return send(answer)
+            // A client that goes away before the answer aborts its signal, and so the backend's call.
+            const gone = () => {
+              if (!response.writableFinished) controller?.abort()
+            }
+            if (request.socket.destroyed) gone()
+            else response.once('close', gone)
+            answer.then(send).catch(() => response.destroy())
           } catch {
             // The app never throws; this guards the process against a bug in the lines above.
             response.destroy()

@@ -3,12 +3,13 @@
  * route table (`routes.ts`) maps methods and paths to them.
  */
 import type {
-  Catalogue,
+  BackendCallOptions,
+  CatalogueBackend,
   CitationOptions,
   DocumentType,
   Endpoint,
-  Health,
   ListRequest,
+  MaybePromise,
   ResponseShape,
 } from '@archive-catalogue/core'
 import { HttpError } from './errors.js'
@@ -17,15 +18,16 @@ import { type EndpointMetadata, type QueryParameter, serialize } from './seriali
 
 /** What a view gets to compute its response. */
 export interface ViewContext {
-  readonly catalogue: Catalogue
+  /** What answers: one backend for the whole request. */
+  readonly backend: CatalogueBackend
   /** Path parameters by name (`:id` → `params.id`), percent-decoded. */
   readonly params: Readonly<Record<string, string>>
   /** The query parameters parsed and validated for the view's `endpoint` (throws a 400 error). */
   readonly request: ListRequest
   /** The raw query parameters. */
   readonly query: URLSearchParams
-  /** The call options for the core's list methods: `{ baseUrl }` for `next`/`previous`. */
-  readonly links: { baseUrl: string }
+  /** The options of the backend's methods: `baseUrl` for links, the call's `signal`. */
+  readonly call: BackendCallOptions & { readonly baseUrl: string }
   /** The routed top-level endpoints and their absolute URLs, for `GET /`. */
   readonly endpoints: Readonly<Record<string, string>>
   /** The request body (POST), empty when there is none. */
@@ -34,8 +36,6 @@ export interface ViewContext {
   readonly citation: CitationOptions
   /** The OpenAPI description of the app, its links on this request's base URL. */
   readonly openApi: Readonly<Record<string, unknown>>
-  /** The state of the catalogue in use, for `/health`. */
-  readonly health: Health
 }
 
 /** An endpoint: its name and description (OPTIONS, HTML), how it computes and serializes. */
@@ -62,7 +62,8 @@ export interface View<T = unknown> {
    * `Cache-Control: no-store` and no ETag, so no cache or 304 shows a stale answer.
    */
   readonly live?: boolean
-  run(context: ViewContext): T
+  /** Its answer: a promise only when the backend answers with one. */
+  run(context: ViewContext): MaybePromise<T>
 }
 
 /** Erases a view's value type for the route table. */
@@ -85,7 +86,7 @@ export const search = view({
   endpoint: 'search',
   paginated: true,
   shape: 'searchPage',
-  run: (c) => c.catalogue.search(c.request, c.links),
+  run: (c) => c.backend.search(c.request, c.call),
 })
 
 export const suggest = view({
@@ -98,7 +99,7 @@ export const suggest = view({
     { name: 'title_suggest', description: 'The words to suggest spellings for.' },
     formatParameter,
   ],
-  run: (c) => c.catalogue.suggest(c.query.getAll('title_suggest').join(' ')),
+  run: (c) => c.backend.suggest(c.query.getAll('title_suggest').join(' '), c.call),
 })
 
 export const facets = view({
@@ -106,7 +107,7 @@ export const facets = view({
   description: 'Counts over every document matching the query and the filters.',
   endpoint: 'facets',
   shape: 'facets',
-  run: (c) => c.catalogue.facets(c.request),
+  run: (c) => c.backend.facets(c.request, c.call),
 })
 
 const LIST_DESCRIPTIONS = {
@@ -124,7 +125,7 @@ function listView(endpoint: keyof typeof LIST_DESCRIPTIONS, name: string): View 
     endpoint,
     paginated: true,
     shape: 'listPage',
-    run: (c) => c.catalogue[endpoint](c.request, c.links),
+    run: (c) => c.backend[endpoint](c.request, c.call),
   })
 }
 
@@ -147,7 +148,7 @@ export function detailView(type: DocumentType): View {
     name: `${name} Detail`,
     description: `One ${type} in detail.`,
     shape: DETAIL_SHAPES[type],
-    run: (c) => c.catalogue.detail(type, c.params.id ?? ''),
+    run: (c) => c.backend.detail(type, c.params.id ?? '', c.call),
   })
 }
 
@@ -159,7 +160,7 @@ export const children = view({
   endpoint: 'children',
   paginated: true,
   shape: 'childrenPage',
-  run: (c) => c.catalogue.children(c.params.id ?? '', c.request, c.links),
+  run: (c) => c.backend.children(c.params.id ?? '', c.request, c.call),
 })
 
 /** `GET /collections/{id}/ancestors`, `/objects/{id}/ancestors`. */
@@ -171,7 +172,7 @@ export function ancestorsView(type: 'collection' | 'object'): View {
       'the top level. With a query, each with its hit counts.',
     endpoint: 'ancestors',
     shape: 'ancestors',
-    run: (c) => c.catalogue.ancestors(type, c.params.id ?? '', c.request),
+    run: (c) => c.backend.ancestors(type, c.params.id ?? '', c.request, c.call),
   })
 }
 
@@ -182,7 +183,7 @@ export const minimap = view({
     'filters with their place in the tree.',
   endpoint: 'minimap',
   shape: 'minimap',
-  run: (c) => c.catalogue.minimap(c.params.id ?? '', c.request),
+  run: (c) => c.backend.minimap(c.params.id ?? '', c.request, c.call),
 })
 
 /** `GET /{type}s/{id}/citation`. */
@@ -191,8 +192,10 @@ export function citationView(type: DocumentType): View {
     name: 'Citation',
     description: `The citation of a ${type}: title and dates, ancestors, repository, URL.`,
     shape: 'citation',
-    run: (c) =>
-      c.catalogue.citation(type, c.params.id ?? '', { ...c.citation, baseUrl: c.links.baseUrl }),
+    run: (c) => {
+      const { baseUrl, signal } = c.call
+      return c.backend.citation(type, c.params.id ?? '', { ...c.citation, baseUrl, signal })
+    },
   })
 }
 
@@ -212,7 +215,7 @@ export const myList = view({
     properties: { list: { type: 'array', items: { type: 'string' }, maxItems: MAX_SAVED } },
   },
   shape: 'myList',
-  run: (c) => c.catalogue.myList(savedUris(c.body)),
+  run: (c) => c.backend.myList(savedUris(c.body), c.call),
 })
 
 /** The uris of a `/mylist` body, or a 400 naming what is wrong with it. */
@@ -243,7 +246,7 @@ export const health = view({
     'documents, when and how fast it was loaded, and why the last reload failed, if it did.',
   shape: 'health',
   live: true,
-  run: (c) => c.health,
+  run: (c) => c.backend.health(c.call),
 })
 
 export const openApi = view({

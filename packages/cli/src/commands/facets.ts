@@ -1,3 +1,4 @@
+import type { CatalogueBackend } from '@archive-catalogue/core'
 import { catalogueOptions, openCatalogue } from '../_catalogue.js'
 import { defineCommand } from '../_command.js'
 import { EXIT, UsageError } from '../_errors.js'
@@ -44,7 +45,8 @@ export const facets = defineCommand({
       language: values.language,
       format: values.format,
     })
-    const counts = catalogue.facets(params)
+    const backend: CatalogueBackend = catalogue
+    const counts = await backend.facets(backend.parse('facets', params))
     if (mode === 'json') {
       await printJson(io, counts)
       return EXIT.ok

@@ -284,6 +284,14 @@ export const HealthSchema = Type.Object({
   load_milliseconds: NullableInteger,
   /** Why the last reload failed (the old catalogue kept serving); null when it did not. */
   last_reload_error: NullableString,
+  /** Which backend answers; absent for the in-memory catalogue. */
+  backend: Type.Optional(
+    Type.Unsafe<'memory' | 'opensearch'>({ type: 'string', enum: ['memory', 'opensearch'] }),
+  ),
+  /** The search cluster's status (`green`, `yellow`, `red`), for a backend that has one. */
+  cluster_status: Type.Optional(Type.String()),
+  /** The physical index behind the backend's alias, for a backend that has one. */
+  index: Type.Optional(Type.String()),
 })
 
 /** Every error: what is wrong, naming the parameter and the value. */

@@ -8,6 +8,7 @@
  */
 import snowball from 'snowball-stemmers'
 import { deu, fra, ita, nld, spa } from 'stopword'
+import { ENGLISH_STOP_WORDS } from './_stop-words.js'
 import { foldAccents, normalizeToken, processTerm, tokenize } from './analyze.js'
 
 /** The languages a catalogue's text can be analyzed in. */
@@ -86,6 +87,28 @@ const SNOWBALL: Partial<Record<TextLanguage, { algorithm: string; stopWords: rea
     dutch: { algorithm: 'dutch', stopWords: nld },
     italian: { algorithm: 'italian', stopWords: ita },
   }
+
+/**
+ * What a language's analysis removes and how it stems, for a search cluster to analyze text as
+ * the core does: its stop words (lowercase; English's accent-free), the elided articles dropped
+ * before an apostrophe, and its Snowball stemmer (null for `none`).
+ */
+export function languageRules(language: TextLanguage): {
+  stopWords: readonly string[]
+  elisions: readonly string[]
+  snowball: string | null
+} {
+  if (language === 'english') {
+    return { stopWords: [...ENGLISH_STOP_WORDS], elisions: [], snowball: 'english' }
+  }
+  if (language === 'none') return { stopWords: [], elisions: [], snowball: null }
+  const { algorithm, stopWords } = SNOWBALL[language]!
+  return {
+    stopWords: [...new Set(stopWords.map((word) => word.toLowerCase()))],
+    elisions: [...(ELISIONS[language] ?? [])],
+    snowball: algorithm,
+  }
+}
 
 const cache = new Map<TextLanguage, Analyzer>()
 

@@ -1,0 +1,93 @@
+/**
+ * `catalogue push` in-process (runMain), against the test run's OpenSearch node: the summary,
+ * the help, and the exit codes of a catalogue error, a cluster that is down and a usage error.
+ */
+import { createServer } from 'node:net'
+import { afterAll, describe, expect, it } from 'vitest'
+import { runCli } from '../helpers/cli-run.js'
+import { aliasedIndices, openSearchNode } from '../helpers/opensearch.js'
+
+const node = openSearchNode('the catalogue push tests')
+const ALIAS = `cli-${Date.now().toString(36)}`
+
+/** A port that was free a moment ago: nothing listens there. */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+describe('catalogue push', () => {
+  it('shows its help with examples', async () => {
+    const { code, stdout } = await runCli(['push', '--help'])
+    expect(code).toBe(0)
+    expect(stdout).toMatch(/^Usage: catalogue push <catalogue> \[options\]/)
+    expect(stdout).toContain('--opensearch <url>')
+    expect(stdout).toContain('Examples:')
+  })
+
+  it('needs --opensearch (exit 2)', async () => {
+    const { code, stderr } = await runCli(['push', 'test/fixtures/rac'])
+    expect(code).toBe(2)
+    expect(stderr).toContain('missing --opensearch <url>')
+  })
+
+  it('says which URL it cannot reach when the cluster is down (exit 1)', async () => {
+    const url = `http://127.0.0.1:${await freePort()}`
+    const { code, stdout, stderr } = await runCli([
+      'push',
+      'test/fixtures/rac',
+      '--opensearch',
+      url,
+    ])
+    expect(code).toBe(1)
+    expect(stdout).toBe('')
+    expect(stderr).toMatch(new RegExp(`^Cannot reach OpenSearch at ${url}: `))
+    // A message, not a stack.
+    expect(stderr).not.toMatch(/\n\s+at /)
+  })
+
+  describe.skipIf(node.skip)('on the node', () => {
+    afterAll(async () => {
+      await fetch(`${node.url}/${ALIAS}-*`, { method: 'DELETE' })
+    })
+
+    it('pushes the RAC fixtures and prints the summary (exit 0)', async () => {
+      const { code, stdout, stderr } = await runCli([
+        'push',
+        'test/fixtures/rac',
+        '--opensearch',
+        node.url,
+        '--index',
+        ALIAS,
+      ])
+      expect(stderr).toBe('')
+      expect(code).toBe(0)
+      const [index] = await aliasedIndices(node.url, ALIAS)
+      expect(stdout).toMatch(
+        new RegExp(
+          `^Pushed 192 documents to ${index} in \\d+\\.\\d s \\([\\d,]+ documents/s\\)\\n` +
+            `Alias ${ALIAS} → ${index} \\(new alias\\)\\n$`,
+        ),
+      )
+    })
+
+    it('refuses an invalid catalogue, naming the file (exit 1), and leaves the alias', async () => {
+      const [before] = await aliasedIndices(node.url, ALIAS)
+      const { code, stderr } = await runCli([
+        'push',
+        'test/fixtures/rac-invalid/collection',
+        '--opensearch',
+        node.url,
+        '--index',
+        ALIAS,
+      ])
+      expect(code).toBe(1)
+      expect(stderr).toMatch(/^The catalogue was not loaded: \d+ invalid documents/)
+      expect(stderr).toContain('test/fixtures/rac-invalid/collection/no-title.json')
+      expect(await aliasedIndices(node.url, ALIAS)).toEqual([before])
+    })
+  })
+})
