@@ -10,16 +10,7 @@
  *   npm run bench -- --quick           the sample, a few runs, 1 s of HTTP: CI's check that it works
  */
 import { execFileSync } from 'node:child_process'
-import {
-  appendFileSync,
-  closeSync,
-  existsSync,
-  openSync,
-  readFileSync,
-  readSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs'
+import { closeSync, openSync, readSync, statSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -28,6 +19,7 @@ import type { Latency, Memory } from './engines/measure.js'
 import { generatedCatalogue } from './generated-catalogue.js'
 import { type HttpFigures, type HttpRun, httpBenchmark } from './http.js'
 import { queryMix } from './query-mix.js'
+import { appendResults } from './results.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const SIZES: Record<string, number> = { '10k': 10_000, '100k': 100_000, '1m': 1_000_000 }
@@ -49,9 +41,16 @@ const { values } = parseArgs({
     http: { type: 'boolean', default: true },
     'http-seconds': { type: 'string' },
     out: { type: 'string' },
+    // `--backend opensearch` runs bench/opensearch.ts instead (its own options: --heap).
+    backend: { type: 'string', default: 'memory' },
+    heap: { type: 'string' },
   },
   allowNegative: true,
 })
+if (values.backend === 'opensearch') {
+  await import('./opensearch.js')
+  process.exit(0)
+}
 const quick = values.quick === true
 const count = quick ? 0 : SIZES[values.size!]
 if (count === undefined) throw new Error(`--size must be one of ${Object.keys(SIZES).join(', ')}`)
@@ -138,13 +137,7 @@ const run = {
   engines: figures,
   http,
 }
-const markdown = report(run)
-const json = `${out}.json`
-const earlier: unknown[] = existsSync(json) ? JSON.parse(readFileSync(json, 'utf8')) : []
-writeFileSync(json, `${JSON.stringify([...earlier, run], null, 1)}\n`)
-if (!existsSync(`${out}.md`)) writeFileSync(`${out}.md`, RESULTS_HEAD)
-appendFileSync(`${out}.md`, markdown)
-console.log(markdown)
+appendResults(out, run, report(run), RESULTS_HEAD)
 
 /** The documents of an NDJSON file: its non-empty lines, counted in chunks. */
 function countLines(path: string): number {

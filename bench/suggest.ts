@@ -9,7 +9,6 @@
  *     [--out FILE]
  */
 import { execFileSync } from 'node:child_process'
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { isDeepStrictEqual, parseArgs } from 'node:util'
 import type { Suggestions } from '../packages/core/src/responses/response-schemas.js'
@@ -20,6 +19,7 @@ import {
   forEachWithinEdits,
   SortedWords,
 } from '../packages/core/src/text/fuzzy-walk.js'
+import { appendResults } from './results.js'
 
 const root = new URL('..', import.meta.url).pathname
 const { values } = parseArgs({
@@ -493,8 +493,4 @@ ${fuzzyRows.map((row) => `| ${row.edits} | ${ms(row.latency.p50)} / ${ms(row.lat
 
 Issue 17's target, p99 ≤ 2 ms per misspelt word: ${ms(misspeltRow.walk.p99)} ms, ${met(misspeltRow.walk.p99)}.
 `
-const json = `${values.out}.json`
-const earlier: unknown[] = existsSync(json) ? JSON.parse(readFileSync(json, 'utf8')) : []
-writeFileSync(json, `${JSON.stringify([...earlier, run], null, 1)}\n`)
-appendFileSync(`${values.out}.md`, markdown)
-console.log(markdown)
+appendResults(values.out!, run, markdown)
