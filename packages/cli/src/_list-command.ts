@@ -1,9 +1,10 @@
 import type { CatalogueBackend, ListRequest, Page } from '@archive-catalogue/core'
-import { type catalogueOptions, openCatalogue } from './_catalogue.js'
+import type { catalogueOptions } from './_catalogue.js'
 import type { Values } from './_command.js'
 import { EXIT } from './_errors.js'
 import { styleFor, widthFor } from './_format.js'
 import { type CliIo, write } from './_io.js'
+import { openBackend } from './_opensearch.js'
 import { outputMode, printAllPages, printJson } from './_output.js'
 import { baseUrlOf, requestParams, withPage } from './_params.js'
 import { pageFooter, type Screen } from './_tables.js'
@@ -29,14 +30,26 @@ export async function runListCommand<T>(
 ): Promise<number> {
   const mode = outputMode(values, endpoint)
   const params = requestParams(endpoint, { words: positionals, ...values })
-  const { catalogue } = await openCatalogue(io, {
-    path: values.catalogue,
-    skipInvalid: values['skip-invalid'],
-    language: values.language,
-    format: values.format,
-  })
   // Through the backend interface: any backend answers alike, a remote one with a promise.
-  const backend: CatalogueBackend = catalogue
+  const { backend, close } = await openBackend(io, values as OpenValues, endpoint)
+  try {
+    return await printList(endpoint, backend, values, params, mode, io, render)
+  } finally {
+    await close()
+  }
+}
+
+type OpenValues = Parameters<typeof openBackend>[1]
+
+async function printList<T>(
+  endpoint: 'search' | 'collections',
+  backend: CatalogueBackend,
+  values: ListValues,
+  params: ReturnType<typeof requestParams>,
+  mode: ReturnType<typeof outputMode>,
+  io: CliIo,
+  render: (page: Page<T>, queryText: string, screen: Screen) => string,
+): Promise<number> {
   const baseUrl = baseUrlOf(values['base-url'])
   const request = backend.parse(endpoint, params)
   const list = async (input: ListRequest) =>

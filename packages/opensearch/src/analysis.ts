@@ -11,6 +11,8 @@ import { languageRules, type TextLanguage } from '@archive-catalogue/core'
 export const TEXT_ANALYZER = 'catalogue_text'
 /** Words as written (lowercased, accents folded; no stop words, no stemming): for `word*`. */
 export const WORDS_ANALYZER = 'catalogue_words'
+/** Every word of a title as written, stop words too: what spelling suggestions are made from. */
+export const TITLE_WORDS_ANALYZER = 'catalogue_title_words'
 /** The normalizer of sort keys: titles sort lowercased and accent-free, as the core sorts them. */
 export const SORT_NORMALIZER = 'catalogue_sort'
 
@@ -53,6 +55,13 @@ export function analysisSettings(language: TextLanguage = 'english') {
         tokenizer: 'catalogue_tokens',
         char_filter: ['catalogue_html'],
         filter: wordsFilters(language),
+      },
+      [TITLE_WORDS_ANALYZER]: {
+        type: 'custom',
+        tokenizer: 'catalogue_tokens',
+        char_filter: ['catalogue_html'],
+        // The core's title words keep stop words: `with` is a word of the titles, no misspelling.
+        filter: wordsFilters(language).filter((filter) => filter !== 'catalogue_stop'),
       },
     },
     normalizer: {

@@ -6,7 +6,13 @@
  * words as written, phrases that never run from one value into the next).
  */
 import type { TextLanguage } from '@archive-catalogue/core'
-import { analysisSettings, SORT_NORMALIZER, TEXT_ANALYZER, WORDS_ANALYZER } from './analysis.js'
+import {
+  analysisSettings,
+  SORT_NORMALIZER,
+  TEXT_ANALYZER,
+  TITLE_WORDS_ANALYZER,
+  WORDS_ANALYZER,
+} from './analysis.js'
 
 /** Where the values computed at push time live (see `derivedFields`); not in `_source`. */
 export const DERIVED = 'derived'
@@ -83,7 +89,17 @@ export function indexBody(language: TextLanguage = 'english'): IndexBody {
         category: keyword,
         // title^5 in the reference's query; `keyword` for the agents' and terms' title
         // filter (exact, prefix, wildcard: as written), `sort` for sorting.
-        title: text({ keyword, sort: { ...keyword, normalizer: SORT_NORMALIZER } }),
+        // `suggest`: every word as written, for the spelling suggestions (`/search/suggest`).
+        title: text({
+          keyword,
+          sort: { ...keyword, normalizer: SORT_NORMALIZER },
+          suggest: {
+            type: 'text',
+            analyzer: TITLE_WORDS_ANALYZER,
+            index_options: 'docs',
+            norms: false,
+          },
+        }),
         // An agent's own description (the reference's `description` field).
         description: text(),
         agent_type: keyword,

@@ -1,4 +1,13 @@
-export { analysisSettings, SORT_NORMALIZER, TEXT_ANALYZER, WORDS_ANALYZER } from './analysis.js'
+export {
+  analysisSettings,
+  SORT_NORMALIZER,
+  TEXT_ANALYZER,
+  TITLE_WORDS_ANALYZER,
+  WORDS_ANALYZER,
+} from './analysis.js'
+export type { OpenSearchBackendOptions } from './backend/opensearch-backend.js'
+export { OpenSearchBackend } from './backend/opensearch-backend.js'
+export type { IndexStats } from './backend/stats.js'
 export type { BulkDocument, BulkOptions } from './bulk-sender.js'
 export { BulkSender, describeRefused } from './bulk-sender.js'
 export type { DerivedFields } from './derived-fields.js'

@@ -2,6 +2,7 @@ import type { ListItem, ListPage } from '@archive-catalogue/core'
 import { catalogueOptions } from '../_catalogue.js'
 import { defineCommand } from '../_command.js'
 import { runListCommand } from '../_list-command.js'
+import { openSearchOptions } from '../_opensearch.js'
 import { jsonOption, ndjsonOption } from '../_output.js'
 import { baseUrlOption, pageOptions, queryOptions } from '../_params.js'
 import { renderCollections } from '../_tables.js'
@@ -18,6 +19,7 @@ export const collections = defineCommand({
     ...queryOptions,
     ...pageOptions,
     ...catalogueOptions,
+    ...openSearchOptions,
     ...baseUrlOption,
     ...jsonOption,
     ...ndjsonOption,

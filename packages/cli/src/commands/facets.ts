@@ -1,9 +1,9 @@
-import type { CatalogueBackend } from '@archive-catalogue/core'
-import { catalogueOptions, openCatalogue } from '../_catalogue.js'
+import { catalogueOptions } from '../_catalogue.js'
 import { defineCommand } from '../_command.js'
 import { EXIT, UsageError } from '../_errors.js'
 import { styleFor, widthFor } from '../_format.js'
 import { write } from '../_io.js'
+import { openBackend, openSearchOptions } from '../_opensearch.js'
 import { jsonOption, outputMode, printJson } from '../_output.js'
 import { queryOptions, requestParams } from '../_params.js'
 import { renderFacets } from '../_tables.js'
@@ -25,6 +25,7 @@ export const facets = defineCommand({
       description: 'buckets shown per facet in the table (default 10; --json has them all)',
     },
     ...catalogueOptions,
+    ...openSearchOptions,
     ...jsonOption,
   },
   examples: [
@@ -39,14 +40,10 @@ export const facets = defineCommand({
       throw new UsageError(`--top expects a positive integer, got '${values.top}'`, 'facets')
     }
     const params = requestParams('facets', { words: positionals, ...values })
-    const { catalogue } = await openCatalogue(io, {
-      path: values.catalogue,
-      skipInvalid: values['skip-invalid'],
-      language: values.language,
-      format: values.format,
-    })
-    const backend: CatalogueBackend = catalogue
-    const counts = await backend.facets(backend.parse('facets', params))
+    const { backend, close } = await openBackend(io, values, 'facets')
+    const counts = await Promise.resolve(backend.facets(backend.parse('facets', params))).finally(
+      close,
+    )
     if (mode === 'json') {
       await printJson(io, counts)
       return EXIT.ok

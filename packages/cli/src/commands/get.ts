@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises'
-import { catalogueOptions, openCatalogue } from '../_catalogue.js'
+import { catalogueOptions } from '../_catalogue.js'
 import { defineCommand, onePositional } from '../_command.js'
 import { CommandError, EXIT } from '../_errors.js'
 import { write } from '../_io.js'
+import { openBackend, openSearchOptions } from '../_opensearch.js'
 import { baseUrlOf, baseUrlOption } from '../_params.js'
 
 /** `catalogue get <api-path>`: any API request, answered by the HTTP app without a socket. */
@@ -23,6 +24,7 @@ export const get = defineCommand({
       description: 'POST this JSON body (or @file to read it from a file)',
     },
     ...catalogueOptions,
+    ...openSearchOptions,
     ...baseUrlOption,
   },
   examples: [
@@ -37,22 +39,23 @@ export const get = defineCommand({
   async run({ values, positionals }, io) {
     const path = apiPath(onePositional(positionals, 'api-path', 'get'))
     const data = values.data === undefined ? undefined : await requestBody(values.data)
-    const { catalogue } = await openCatalogue(io, {
-      path: values.catalogue,
-      skipInvalid: values['skip-invalid'],
-      language: values.language,
-      format: values.format,
-    })
-    // Loaded on demand: the commands that never answer HTTP start without it.
-    const { createApp } = await import('@archive-catalogue/http')
-    const app = createApp(catalogue, { baseUrl: baseUrlOf(values['base-url']) })
-    const response = await app.request(
-      path,
-      data === undefined
-        ? {}
-        : { method: 'POST', body: data, headers: { 'Content-Type': JSON_TYPE } },
-    )
-    const body = await response.text()
+    const { backend, close } = await openBackend(io, values, 'get')
+    let response: Response
+    let body: string
+    try {
+      // Loaded on demand: the commands that never answer HTTP start without it.
+      const { createApp } = await import('@archive-catalogue/http')
+      const app = createApp(backend, { baseUrl: baseUrlOf(values['base-url']) })
+      response = await app.request(
+        path,
+        data === undefined
+          ? {}
+          : { method: 'POST', body: data, headers: { 'Content-Type': JSON_TYPE } },
+      )
+      body = await response.text()
+    } finally {
+      await close()
+    }
     if (response.status < 400) {
       await write(io.stdout, body.endsWith('\n') ? body : `${body}\n`)
       return EXIT.ok

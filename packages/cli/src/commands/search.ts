@@ -2,6 +2,7 @@ import type { SearchResult } from '@archive-catalogue/core'
 import { catalogueOptions } from '../_catalogue.js'
 import { defineCommand } from '../_command.js'
 import { runListCommand } from '../_list-command.js'
+import { openSearchOptions } from '../_opensearch.js'
 import { jsonOption, ndjsonOption } from '../_output.js'
 import { baseUrlOption, pageOptions, queryOptions } from '../_params.js'
 import { renderSearch } from '../_tables.js'
@@ -19,6 +20,7 @@ export const search = defineCommand({
     ...queryOptions,
     ...pageOptions,
     ...catalogueOptions,
+    ...openSearchOptions,
     ...baseUrlOption,
     ...jsonOption,
     ...ndjsonOption,

@@ -4,6 +4,7 @@ import { defineCommand } from '../_command.js'
 import { CommandError, describeError, EXIT, UsageError } from '../_errors.js'
 import { formatCount, plural } from '../_format.js'
 import { write } from '../_io.js'
+import { openOpenSearch, openSearchOptions } from '../_opensearch.js'
 import { whenOrphaned } from '../_orphaned.js'
 
 /** `catalogue serve [path]`: the read API over HTTP. */
@@ -58,6 +59,7 @@ export const serve = defineCommand({
       description: "between the parts of a citation (default '; ')",
     },
     ...catalogueOptions,
+    ...openSearchOptions,
   },
   examples: [
     'catalogue serve',
@@ -66,6 +68,7 @@ export const serve = defineCommand({
     'catalogue serve --base-url https://archive.example.org/api --access-log',
     'catalogue serve export/ --watch   # reloads when the export changes',
     "catalogue serve --citation-name 'Example Archive' --citation-url https://archive.example.org",
+    'catalogue serve --opensearch http://127.0.0.1:9200 --index catalogue   # a push is the reload',
   ],
   async run({ values, positionals }, io) {
     const port = integer(values.port ?? '8000', '--port', 0, 65_535)
@@ -93,17 +96,31 @@ export const serve = defineCommand({
         ? { separator: values['citation-separator'] }
         : {}),
     }
-    const { live, result } = await openLiveCatalogue(io, {
-      onReload: (outcome) => io.stderr.write(`${describeReload(outcome, live)}\n`),
-      path: givenPath(positionals, values.catalogue, 'serve'),
-      skipInvalid: values['skip-invalid'],
-      language: values.language,
-      format: values.format,
+    // OpenSearch follows its alias: a push is the reload, so there is nothing to watch.
+    const remote = await openOpenSearch(values, 'serve', {
+      citation,
       ...(maxLimit !== undefined ? { maxLimit } : {}),
     })
-    const { catalogue, milliseconds } = result
+    if (remote && (values.watch === true || positionals.length > 0 || values.catalogue)) {
+      await remote.close()
+      throw new UsageError(
+        '--opensearch serves the pushed catalogue: give no path or --watch',
+        'serve',
+      )
+    }
+    const opened = remote
+      ? undefined
+      : await openLiveCatalogue(io, {
+          onReload: (outcome) => io.stderr.write(`${describeReload(outcome, live)}\n`),
+          path: givenPath(positionals, values.catalogue, 'serve'),
+          skipInvalid: values['skip-invalid'],
+          language: values.language,
+          format: values.format,
+          ...(maxLimit !== undefined ? { maxLimit } : {}),
+        })
+    const live = opened?.live
     const { createApp, handleSignals, listen } = await import('@archive-catalogue/http')
-    const app = createApp(live, {
+    const app = createApp(remote ?? live!, {
       ...(baseUrl !== undefined ? { baseUrl } : {}),
       ...(maxLimit !== undefined ? { maxLimit } : {}),
       citation,
@@ -119,17 +136,20 @@ export const serve = defineCommand({
       port,
       host,
       ...(io.signal ? { signal: io.signal } : {}),
-    }).catch((error: NodeJS.ErrnoException) => {
+    }).catch(async (error: NodeJS.ErrnoException) => {
+      await remote?.close()
       throw cannotListen(error, host, port)
     })
+    const serving = opened
+      ? `${plural(opened.result.catalogue.size, 'document')} at ${listening.url} ` +
+        `(loaded in ${formatCount(Math.round(opened.result.milliseconds))} ms)`
+      : `${remote!.name}, index ${remote!.version}, at ${listening.url}`
     await write(
       io.stdout,
-      `Serving ${plural(catalogue.size, 'document')} at ${listening.url} ` +
-        `(loaded in ${formatCount(Math.round(milliseconds))} ms)\n` +
-        (baseUrl !== undefined ? `Public base URL: ${baseUrl}\n` : ''),
+      `Serving ${serving}\n` + (baseUrl !== undefined ? `Public base URL: ${baseUrl}\n` : ''),
     )
-    const stopWatching = values.watch === true ? await live.watch() : () => {}
-    if (values.watch === true) await write(io.stderr, `Watching ${live.path} for changes\n`)
+    const stopWatching = values.watch === true && live ? await live.watch() : () => {}
+    if (values.watch === true && live) await write(io.stderr, `Watching ${live.path} for changes\n`)
     const code = await new Promise<number>((resolve) => {
       // An embedding program (or a test) stops the server with its own signal (given to
       // `listen` above); a process hands SIGINT and SIGTERM to the HTTP package.
@@ -139,6 +159,7 @@ export const serve = defineCommand({
         return
       }
       const reload = () => {
+        if (!live) return
         io.stderr.write('SIGHUP: reloading the catalogue…\n')
         void live.reload()
       }
@@ -160,6 +181,7 @@ export const serve = defineCommand({
       })
     })
     stopWatching()
+    await remote?.close()
     await write(io.stderr, 'Stopped.\n')
     return code
   },

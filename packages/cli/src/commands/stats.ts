@@ -10,6 +10,7 @@ import {
   widthFor,
 } from '../_format.js'
 import { write } from '../_io.js'
+import { openOpenSearch, openSearchOptions } from '../_opensearch.js'
 import { jsonOption, outputMode, printJson } from '../_output.js'
 import { type CatalogueStats, catalogueStats } from '../_stats.js'
 import { bucketLines, type Screen } from '../_tables.js'
@@ -22,7 +23,7 @@ export const stats = defineCommand({
     'Counts documents by type and level, shows date coverage by decade, the top creators,\n' +
     'subjects and formats, the online and undated shares, the load time and memory.',
   args: '[path]',
-  options: { ...catalogueOptions, ...jsonOption },
+  options: { ...catalogueOptions, ...openSearchOptions, ...jsonOption },
   examples: [
     'catalogue stats',
     'catalogue stats test/fixtures/rac',
@@ -30,15 +31,26 @@ export const stats = defineCommand({
   ],
   async run({ values, positionals }, io) {
     const mode = outputMode(values, 'stats')
-    const { catalogue, milliseconds } = await openCatalogue(io, {
-      path: givenPath(positionals, values.catalogue, 'stats'),
-      skipInvalid: values['skip-invalid'],
-      language: values.language,
-      format: values.format,
-    })
+    const started = performance.now()
+    // With --opensearch the cluster counts, and the load is the time it took.
+    const remote = await openOpenSearch(values, 'stats')
+    let summary: CatalogueStats
+    let milliseconds: number
+    if (remote) {
+      summary = await remote.stats().finally(() => remote.close())
+      milliseconds = performance.now() - started
+    } else {
+      const opened = await openCatalogue(io, {
+        path: givenPath(positionals, values.catalogue, 'stats'),
+        skipInvalid: values['skip-invalid'],
+        language: values.language,
+        format: values.format,
+      })
+      summary = catalogueStats(opened.catalogue)
+      milliseconds = opened.milliseconds
+    }
     const { rss, heapUsed } = process.memoryUsage()
     const load = { milliseconds: Math.round(milliseconds), rss, heapUsed }
-    const summary = catalogueStats(catalogue)
     if (mode === 'json') {
       await printJson(io, { ...summary, load })
       return EXIT.ok

@@ -1,0 +1,34 @@
+/**
+ * `GET /collections/{id}/children` (API.md §5): the direct children in order, paginated, with
+ * hit counts below each when there is a query.
+ */
+import { type LinkedItem, type ListRequest, type Page, pageLinks } from '@archive-catalogue/core'
+import type { Trees } from './trees.js'
+
+export async function children(
+  trees: Trees,
+  id: string,
+  request: ListRequest,
+  baseUrl: string,
+  signal?: AbortSignal,
+): Promise<Page<LinkedItem>> {
+  const { document, tree, node } = await trees.locate('collection', id, signal)
+  const all = tree.children[node]!
+  const page = all.slice(request.offset, request.offset + request.limit)
+  const counts = page.length > 0 ? await trees.hitCounts(tree, node, request, signal) : null
+  // The reference service shows the parent's group on every child.
+  const group = { identifier: document.group.identifier, title: document.group.title }
+  const results = await trees.references(
+    tree,
+    page,
+    counts,
+    (child) => ({ group, index: tree.treeIndex[child]! }),
+    signal,
+  )
+  const count = all.length
+  const links = pageLinks(baseUrl, `/collections/${id}/children`, request.params, {
+    ...request,
+    count,
+  })
+  return { count, next: links.next, previous: links.previous, results }
+}

@@ -1,0 +1,128 @@
+/**
+ * One request to the cluster on behalf of an endpoint: the caller's signal aborts it, and its
+ * failures become the core's errors, so front ends map them as they map the in-memory ones
+ * (a down or slow cluster is a 503, an unknown id a 404).
+ */
+import { BackendUnavailableError, NotFoundError } from '@archive-catalogue/core'
+import { type Client, errors } from '@opensearch-project/opensearch'
+import { describeClientError, isUnreachable } from '../client-errors.js'
+
+/** A DSL object. */
+export type Dsl = Record<string, unknown>
+
+/** A search answer, as far as the endpoints read it. */
+export interface SearchBody {
+  hits: {
+    total?: { value: number }
+    hits: {
+      _id: string
+      _score: number | null
+      _source?: Record<string, unknown>
+      fields?: Record<string, unknown[]>
+      sort?: unknown[]
+    }[]
+  }
+  aggregations?: Record<string, unknown>
+  suggest?: Record<string, unknown>
+}
+
+/** The cluster behind a backend: its client, the alias read, and how it is named in errors. */
+export interface Cluster {
+  client: Client
+  /** The alias every endpoint reads. */
+  index: string
+  /** `OpenSearch at <url> (alias <index>)`. */
+  name: string
+  /** How long one request may take. */
+  timeoutMs: number
+}
+
+/**
+ * Runs a client call with the caller's signal, mapping errors: unreachable, timed out or aborted
+ * to a `BackendUnavailableError` naming the cluster, 404 to a `NotFoundError`.
+ */
+export async function clusterCall<T>(
+  cluster: Cluster,
+  signal: AbortSignal | undefined,
+  request: (options: { requestTimeout: number; maxRetries: number }) => Promise<{ body: T }>,
+): Promise<T> {
+  signal?.throwIfAborted()
+  const pending = request({ requestTimeout: cluster.timeoutMs, maxRetries: 0 })
+  // The caller stops waiting at once. The request itself is left to finish (bounded by the
+  // timeout) and its answer dropped: the client's own abort() throws its RequestAbortedError
+  // as an uncaught exception from the socket's 'abort' event (opensearch-js 3.9).
+  let abort = () => {}
+  const aborted = new Promise<never>((_, reject) => {
+    abort = () => reject(signal?.reason)
+  })
+  signal?.addEventListener('abort', abort, { once: true })
+  try {
+    return (await (signal ? Promise.race([pending, aborted]) : pending)).body
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason
+    if (error instanceof errors.ResponseError && error.statusCode === 404) {
+      throw new NotFoundError()
+    }
+    if (isUnreachable(error)) {
+      throw new BackendUnavailableError(
+        `${cluster.name} did not answer: ${describeClientError(error)}`,
+        { cause: error },
+      )
+    }
+    throw new BackendUnavailableError(`${cluster.name}: ${describeClientError(error)}`, {
+      cause: error,
+    })
+  } finally {
+    signal?.removeEventListener('abort', abort)
+  }
+}
+
+/** A search on the alias. */
+export function searchIndex(
+  cluster: Cluster,
+  body: Dsl,
+  signal: AbortSignal | undefined,
+): Promise<SearchBody> {
+  return clusterCall<SearchBody>(
+    cluster,
+    signal,
+    (options) => cluster.client.search({ index: cluster.index, body } as never, options) as never,
+  )
+}
+
+/** Documents by uri (their `_id`), in the order asked; null for those missing. */
+export async function documentsByUri(
+  cluster: Cluster,
+  uris: readonly string[],
+  signal: AbortSignal | undefined,
+  source: boolean | string[] = true,
+): Promise<(Record<string, unknown> | null)[]> {
+  if (uris.length === 0) return []
+  const body = await clusterCall<{
+    docs: { found?: boolean; _source?: Record<string, unknown> }[]
+  }>(
+    cluster,
+    signal,
+    (options) =>
+      cluster.client.mget(
+        { index: cluster.index, body: { ids: [...uris] }, _source: source } as never,
+        options,
+      ) as never,
+  )
+  return body.docs.map((doc) => (doc.found && doc._source ? doc._source : null))
+}
+
+/** The number of documents a query matches, exactly. */
+export async function countOf(
+  cluster: Cluster,
+  query: Dsl,
+  signal: AbortSignal | undefined,
+): Promise<number> {
+  const body = await clusterCall<{ count: number }>(
+    cluster,
+    signal,
+    (options) =>
+      cluster.client.count({ index: cluster.index, body: { query } } as never, options) as never,
+  )
+  return body.count
+}

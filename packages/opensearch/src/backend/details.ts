@@ -1,0 +1,95 @@
+/**
+ * `GET /{collections,objects,agents,terms}/{id}` (API.md §5): the document shaped by the core,
+ * its `offset` (its index among its parent's children) from one count of the siblings before it.
+ */
+import {
+  type Agent,
+  agentDetail,
+  type CatalogueObject,
+  type Collection,
+  collectionDetail,
+  type DetailOf,
+  type DocumentType,
+  objectDetail,
+  parentUri,
+  type Term,
+  termDetail,
+} from '@archive-catalogue/core'
+import { type Cluster, countOf } from './cluster.js'
+import { documentByUri, type StoredDocument } from './documents.js'
+
+export async function detail<T extends DocumentType>(
+  cluster: Cluster,
+  type: T,
+  id: string,
+  signal?: AbortSignal,
+): Promise<DetailOf[T]> {
+  const stored = await documentByUri(cluster, `/${type}s/${id}`, signal)
+  const { document } = stored
+  switch (document.type) {
+    case 'collection':
+      return collectionDetail(
+        document as Collection,
+        await siblingsBefore(cluster, stored, signal),
+      ) as DetailOf[T]
+    case 'object':
+      return objectDetail(
+        document as CatalogueObject,
+        await siblingsBefore(cluster, stored, signal),
+      ) as DetailOf[T]
+    case 'agent':
+      return agentDetail(document as Agent) as DetailOf[T]
+    case 'term':
+      return termDetail(document as Term) as DetailOf[T]
+  }
+}
+
+/**
+ * A document's index among its parent's children (ordered by `position`, then catalogue
+ * order); null when its parent is not a collection of the catalogue.
+ */
+async function siblingsBefore(
+  cluster: Cluster,
+  { document, order }: StoredDocument,
+  signal?: AbortSignal,
+): Promise<number | null> {
+  const parent = 'parent' in document ? parentUri(document.parent) : null
+  if (!parent?.startsWith('/collections/') || parent === document.uri) return null
+  const position = 'position' in document ? document.position : 0
+  const [parents, before] = await Promise.all([
+    countOf(
+      cluster,
+      { bool: { filter: [{ ids: { values: [parent] } }, { term: { type: 'collection' } }] } },
+      signal,
+    ),
+    countOf(
+      cluster,
+      {
+        bool: {
+          filter: [
+            { term: { 'derived.parent': parent } },
+            { terms: { type: ['collection', 'object'] } },
+            {
+              bool: {
+                should: [
+                  { range: { position: { lt: position } } },
+                  {
+                    bool: {
+                      filter: [
+                        { term: { position } },
+                        { range: { 'derived.order': { lt: order } } },
+                      ],
+                    },
+                  },
+                ],
+                minimum_should_match: 1,
+              },
+            },
+          ],
+        },
+      },
+      signal,
+    ),
+  ])
+  return parents === 0 ? null : before
+}

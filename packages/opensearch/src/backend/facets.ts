@@ -1,0 +1,85 @@
+/**
+ * `GET /facets` (API.md §5): counts over every document matching the query and filters, as
+ * aggregations with the core's limits and order (`columns/_facets.ts`): buckets by number of
+ * documents, then by value; subjects and creators are nested, so their buckets count
+ * documents (`reverse_nested`), not references.
+ */
+import type {
+  FacetBucket,
+  FacetsResponse,
+  ListRequest,
+  TextLanguage,
+} from '@archive-catalogue/core'
+import { type Cluster, searchIndex } from './cluster.js'
+import { requestQuery } from './filters-dsl.js'
+
+/** Bucket limits of the reference service's aggregations. */
+const LIMITS = { creator: 100, subject: 100, format: 10 }
+
+/** A nested field's values, each counted once per document holding it. */
+function nestedTerms(path: string, field: string, size: number) {
+  return {
+    nested: { path },
+    aggs: {
+      values: {
+        terms: { field, size, order: [{ documents: 'desc' }, { _key: 'asc' }] },
+        aggs: { documents: { reverse_nested: {} } },
+      },
+    },
+  }
+}
+
+interface Buckets {
+  buckets: { key: string | number; doc_count: number; documents?: { doc_count: number } }[]
+}
+
+export async function facets(
+  cluster: Cluster,
+  language: TextLanguage,
+  request: ListRequest,
+  signal?: AbortSignal,
+): Promise<FacetsResponse> {
+  const body = await searchIndex(
+    cluster,
+    {
+      query: requestQuery(request, language, []),
+      size: 0,
+      track_total_hits: false,
+      aggs: {
+        format: {
+          terms: {
+            field: 'formats',
+            size: LIMITS.format,
+            order: [{ _count: 'desc' }, { _key: 'asc' }],
+          },
+        },
+        subject: nestedTerms('terms', 'terms.title.keyword', LIMITS.subject),
+        creator: nestedTerms('creators', 'creators.title', LIMITS.creator),
+        min_date: { min: { field: 'derived.begin_years' } },
+        max_date: { max: { field: 'derived.end_years' } },
+        online: { filter: { term: { online: true } } },
+      },
+    },
+    signal,
+  )
+  const aggs = body.aggregations as Record<string, Record<string, unknown>>
+  const year = (name: string) => {
+    const value = aggs[name]?.['value'] as number | null | undefined
+    return { value: value === null || value === undefined ? null : Math.round(value) }
+  }
+  return {
+    max_date: year('max_date'),
+    creator: buckets((aggs['creator']?.['values'] as Buckets) ?? { buckets: [] }),
+    min_date: year('min_date'),
+    subject: buckets((aggs['subject']?.['values'] as Buckets) ?? { buckets: [] }),
+    format: buckets(aggs['format'] as unknown as Buckets),
+    online: { doc_count: (aggs['online']?.['doc_count'] as number) ?? 0 },
+  }
+}
+
+function buckets(aggregation: Buckets): FacetBucket[] {
+  return aggregation.buckets.map((bucket) => ({
+    key: String(bucket.key),
+    doc_count: bucket.documents ? bucket.documents.doc_count : bucket.doc_count,
+  }))
+}

@@ -1,0 +1,310 @@
+/**
+ * The catalogue API answered by an OpenSearch cluster: the same requests (parsed by the core),
+ * the same shapes (built by the core's shapers), the retrieval in the query DSL. It reads an
+ * alias (`catalogue push` moves it), and its `version` is the index behind it, so entity tags and
+ * caches follow a push.
+ */
+import {
+  type Ancestors,
+  analyzerFor,
+  type BackendCallOptions,
+  type BackendOptions,
+  BackendUnavailableError,
+  type CatalogueBackend,
+  type CitationOptions,
+  type DetailOf,
+  type DocumentType,
+  type Endpoint,
+  type FacetsResponse,
+  type Health,
+  type LinkedItem,
+  type ListPage,
+  type ListRequest,
+  type Minimap,
+  type MyList,
+  type Page,
+  parseRequest,
+  type RequestParams,
+  type SearchResult,
+  type Suggestions,
+  type TextLanguage,
+} from '@archive-catalogue/core'
+import { Client } from '@opensearch-project/opensearch'
+import { ancestors } from './ancestors.js'
+import { children } from './children.js'
+import { citation } from './citation.js'
+import { type Cluster, clusterCall } from './cluster.js'
+import { detail } from './details.js'
+import { facets } from './facets.js'
+import { list } from './lists.js'
+import { minimap } from './minimap.js'
+import { myList } from './my-list.js'
+import { search } from './search.js'
+import { type IndexStats, indexStats } from './stats.js'
+import { suggest } from './suggest.js'
+import { Trees } from './trees.js'
+
+/** Options of {@link OpenSearchBackend.open}. */
+export interface OpenSearchBackendOptions {
+  /** The cluster, e.g. `http://127.0.0.1:9200`. */
+  url: string
+  /** The alias `catalogue push` wrote. @default 'catalogue' */
+  index?: string
+  /** The language the catalogue was pushed in (its query analysis). @default 'english' */
+  language?: TextLanguage
+  /** Largest page size. @default 500 */
+  maxLimit?: number
+  /** Public base URL for links when a call gives none. @default 'http://localhost:8000' */
+  baseUrl?: string
+  /** How citations are written. */
+  citation?: CitationOptions
+  /** How long one request to the cluster may take, in milliseconds. @default 10000 */
+  timeoutMs?: number
+  /** How often the alias is read for a new index, in milliseconds. @default 1000 */
+  pollMs?: number
+}
+
+const defaultOptions = {
+  index: 'catalogue',
+  language: 'english' as TextLanguage,
+  maxLimit: 500,
+  baseUrl: 'http://localhost:8000',
+  timeoutMs: 10_000,
+  pollMs: 1000,
+}
+
+/**
+ * A {@link CatalogueBackend} over an index pushed with `pushCatalogue`.
+ * @example
+ * const backend = await OpenSearchBackend.open({ url: 'http://127.0.0.1:9200' })
+ * createApp(backend)
+ */
+export class OpenSearchBackend implements CatalogueBackend {
+  readonly name: string
+  readonly options: BackendOptions
+  private readonly cluster: Cluster
+  private readonly language: TextLanguage
+  private readonly trees: Trees
+  private index: string
+  private timer: NodeJS.Timeout | undefined
+
+  private constructor(cluster: Cluster, index: string, options: OpenSearchBackendOptions) {
+    this.cluster = cluster
+    this.name = cluster.name
+    this.index = index
+    this.language = options.language ?? defaultOptions.language
+    this.options = {
+      baseUrl: options.baseUrl ?? defaultOptions.baseUrl,
+      maxLimit: options.maxLimit ?? defaultOptions.maxLimit,
+      citation: options.citation ?? {},
+    }
+    this.trees = new Trees(cluster, this.language, () => this.index)
+  }
+
+  /**
+   * Connects to the cluster and reads the index behind the alias; throws a
+   * `BackendUnavailableError` naming the URL and the alias when there is none.
+   */
+  static async open(options: OpenSearchBackendOptions): Promise<OpenSearchBackend> {
+    const alias = options.index ?? defaultOptions.index
+    const timeoutMs = options.timeoutMs ?? defaultOptions.timeoutMs
+    const cluster: Cluster = {
+      client: new Client({ node: options.url, maxRetries: 0, requestTimeout: timeoutMs }),
+      index: alias,
+      name: `OpenSearch at ${options.url} (alias ${alias})`,
+      timeoutMs,
+    }
+    try {
+      const index = await aliasedIndex(cluster)
+      if (index === undefined) {
+        throw new BackendUnavailableError(
+          `${cluster.name}: no alias ${alias} at ${options.url}; push a catalogue first (catalogue push FILE --opensearch ${options.url} --index ${alias})`,
+        )
+      }
+      const backend = new OpenSearchBackend(cluster, index, options)
+      backend.watch(options.pollMs ?? defaultOptions.pollMs)
+      return backend
+    } catch (error) {
+      await cluster.client.close()
+      throw error
+    }
+  }
+
+  /** The physical index behind the alias: it changes with every push. */
+  get version(): string {
+    return this.index
+  }
+
+  /** Stops following the alias and closes the connections. */
+  async close(): Promise<void> {
+    clearTimeout(this.timer)
+    this.timer = undefined
+    await this.cluster.client.close()
+  }
+
+  /** `/health`: the cluster's status, the alias's index and its number of documents. */
+  async health(options: BackendCallOptions = {}): Promise<Health> {
+    const { signal } = options
+    const [health, count] = await Promise.all([
+      clusterCall<{ status: string }>(
+        this.cluster,
+        signal,
+        (o) => this.cluster.client.cluster.health({}, o) as never,
+      ),
+      clusterCall<{ count: number }>(
+        this.cluster,
+        signal,
+        (o) => this.cluster.client.count({ index: this.cluster.index }, o) as never,
+      ),
+    ])
+    return {
+      status: 'ok',
+      version: this.version,
+      documents: count.count,
+      loaded_at: null,
+      load_milliseconds: null,
+      last_reload_error: null,
+      backend: 'opensearch',
+      cluster_status: health.status,
+      index: this.index,
+    }
+  }
+
+  parse<E extends Endpoint>(
+    endpoint: E,
+    params: RequestParams<E>,
+    options: { maxLimit?: number } = {},
+  ): ListRequest {
+    return parseRequest(endpoint, params, {
+      maxLimit: options.maxLimit ?? this.options.maxLimit,
+      analyzer: analyzerFor(this.language),
+    })
+  }
+
+  search(request: ListRequest, options: BackendCallOptions = {}): Promise<Page<SearchResult>> {
+    return search(this.cluster, this.language, request, this.baseUrl(options), options.signal)
+  }
+
+  facets(request: ListRequest, options: BackendCallOptions = {}): Promise<FacetsResponse> {
+    return facets(this.cluster, this.language, request, options.signal)
+  }
+
+  collections(request: ListRequest, options: BackendCallOptions = {}): Promise<ListPage> {
+    return this.list('collection', request, options)
+  }
+
+  objects(request: ListRequest, options: BackendCallOptions = {}): Promise<ListPage> {
+    return this.list('object', request, options)
+  }
+
+  agents(request: ListRequest, options: BackendCallOptions = {}): Promise<ListPage> {
+    return this.list('agent', request, options)
+  }
+
+  terms(request: ListRequest, options: BackendCallOptions = {}): Promise<ListPage> {
+    return this.list('term', request, options)
+  }
+
+  detail<T extends DocumentType>(
+    type: T,
+    id: string,
+    options: BackendCallOptions = {},
+  ): Promise<DetailOf[T]> {
+    return detail(this.cluster, type, id, options.signal)
+  }
+
+  children(
+    id: string,
+    request: ListRequest,
+    options: BackendCallOptions = {},
+  ): Promise<Page<LinkedItem>> {
+    return children(this.trees, id, request, this.baseUrl(options), options.signal)
+  }
+
+  ancestors(
+    type: 'collection' | 'object',
+    id: string,
+    request: ListRequest,
+    options: BackendCallOptions = {},
+  ): Promise<Ancestors> {
+    return ancestors(this.trees, type, id, request, options.signal)
+  }
+
+  minimap(id: string, request: ListRequest, options: BackendCallOptions = {}): Promise<Minimap> {
+    return minimap(this.trees, id, request, options.signal)
+  }
+
+  citation(
+    type: DocumentType,
+    id: string,
+    options: CitationOptions & BackendCallOptions = {},
+  ): Promise<string> {
+    const { signal, baseUrl, ...given } = options
+    const merged = { ...this.options.citation, ...given }
+    return citation(
+      this.cluster,
+      this.trees,
+      type,
+      id,
+      { ...merged, publicUrl: merged.publicUrl ?? this.baseUrl({ baseUrl }) },
+      signal,
+    )
+  }
+
+  suggest(text: string, options: BackendCallOptions = {}): Promise<Suggestions> {
+    return suggest(this.cluster, text, options.signal)
+  }
+
+  myList(uris: readonly string[], options: BackendCallOptions = {}): Promise<MyList> {
+    return myList(this.cluster, uris, options.signal)
+  }
+
+  /** What is in the index: documents by type and level, dates, online share, top values. */
+  stats(top = 10, options: BackendCallOptions = {}): Promise<IndexStats> {
+    return indexStats(this.cluster, top, options.signal)
+  }
+
+  private list(
+    type: DocumentType,
+    request: ListRequest,
+    options: BackendCallOptions,
+  ): Promise<ListPage> {
+    return list(this.cluster, this.language, type, request, this.baseUrl(options), options.signal)
+  }
+
+  private baseUrl(options: { baseUrl?: string | undefined }): string {
+    return options.baseUrl ?? this.options.baseUrl
+  }
+
+  /**
+   * Reads the alias every `pollMs` and follows it to a new index: a push is the reload. A
+   * failed read keeps the index known (the endpoints report the cluster's state themselves).
+   */
+  private watch(pollMs: number): void {
+    const poll = async () => {
+      try {
+        const index = await aliasedIndex(this.cluster)
+        if (index !== undefined) this.index = index
+      } catch {
+        // Kept: the next poll tries again.
+      }
+      if (this.timer) this.timer = setTimeout(poll, pollMs).unref()
+    }
+    this.timer = setTimeout(poll, pollMs).unref()
+  }
+}
+
+/** The index an alias is on, or undefined when there is no such alias. */
+async function aliasedIndex(cluster: Cluster): Promise<string | undefined> {
+  try {
+    const body = await clusterCall<Record<string, unknown>>(
+      cluster,
+      undefined,
+      (o) => cluster.client.indices.getAlias({ name: cluster.index }, o) as never,
+    )
+    return Object.keys(body).sort().at(-1)
+  } catch (error) {
+    if ((error as { code?: string }).code === 'E_NOT_FOUND') return undefined
+    throw error
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * `GET /search` (API.md §5): agents, collections and objects matching, one result per group
+ * (collapse on `group.identifier`). The count is the exact number of groups: a composite
+ * aggregation over `group.identifier` paged to its end (a `cardinality` is approximate).
+ * Hit counts of the page's groups come from one terms aggregation restricted to them.
+ */
+import {
+  type GroupSummary,
+  type ListRequest,
+  type Page,
+  pageLinks,
+  type SearchResult,
+  searchResult,
+  type TextLanguage,
+} from '@archive-catalogue/core'
+import { type Cluster, type Dsl, searchIndex } from './cluster.js'
+import { requestQuery } from './filters-dsl.js'
+import { sortOf } from './sort-dsl.js'
+
+/** What `/search` groups. */
+const SEARCHABLE = ['agent', 'collection', 'object']
+
+/** Groups per page of the composite aggregation that counts them. */
+const GROUP_PAGE = 10_000
+
+interface SourceGroup {
+  identifier: string
+  title: string
+  category?: string | null
+  dates?: GroupSummary['dates']
+  creators?: { title?: string | null }[]
+}
+
+export async function search(
+  cluster: Cluster,
+  language: TextLanguage,
+  request: ListRequest,
+  baseUrl: string,
+  signal?: AbortSignal,
+): Promise<Page<SearchResult>> {
+  const query = requestQuery(request, language, SEARCHABLE)
+  const [page, count] = await Promise.all([
+    searchIndex(
+      cluster,
+      {
+        query,
+        collapse: { field: 'group.identifier' },
+        sort: sortOf(request.sort, 'group', request.syntax !== null),
+        from: request.offset,
+        size: request.limit,
+        _source: ['group'],
+        track_total_hits: false,
+      },
+      signal,
+    ),
+    countGroups(cluster, query, signal),
+  ])
+  const groups = page.hits.hits.map((hit) => hit._source?.['group'] as SourceGroup)
+  const counts = request.syntax ? await hitCounts(cluster, query, groups, signal) : null
+  const results = groups.map((group) => {
+    const found = counts?.get(group.identifier)
+    return searchResult(
+      summary(group),
+      counts ? (found?.hits ?? 0) : null,
+      counts ? (found?.online ?? 0) : null,
+    )
+  })
+  const links = pageLinks(baseUrl, '/search', request.params, { ...request, count })
+  return { count, next: links.next, previous: links.previous, results }
+}
+
+/** A group as the core keeps it: its creators' titles, empty ones left out. */
+function summary(group: SourceGroup): GroupSummary {
+  return {
+    identifier: group.identifier,
+    title: group.title,
+    category: group.category ?? null,
+    dates: group.dates ?? [],
+    creators: (group.creators ?? []).flatMap((creator) => (creator.title ? [creator.title] : [])),
+  }
+}
+
+/** The exact number of groups among the documents a query matches. */
+async function countGroups(cluster: Cluster, query: Dsl, signal?: AbortSignal): Promise<number> {
+  let count = 0
+  let after: unknown
+  for (;;) {
+    const body = await searchIndex(
+      cluster,
+      {
+        query,
+        size: 0,
+        track_total_hits: false,
+        aggs: {
+          groups: {
+            composite: {
+              size: GROUP_PAGE,
+              sources: [{ group: { terms: { field: 'group.identifier' } } }],
+              ...(after ? { after } : {}),
+            },
+          },
+        },
+      },
+      signal,
+    )
+    const groups = (body.aggregations?.['groups'] ?? { buckets: [] }) as {
+      buckets: unknown[]
+      after_key?: unknown
+    }
+    count += groups.buckets.length
+    if (groups.buckets.length < GROUP_PAGE || !groups.after_key) return count
+    after = groups.after_key
+  }
+}
+
+/** Matches and online matches of each group of a page. */
+async function hitCounts(
+  cluster: Cluster,
+  query: Dsl,
+  groups: SourceGroup[],
+  signal?: AbortSignal,
+): Promise<Map<string, { hits: number; online: number }>> {
+  const counts = new Map<string, { hits: number; online: number }>()
+  if (groups.length === 0) return counts
+  const identifiers = groups.map((group) => group.identifier)
+  const body = await searchIndex(
+    cluster,
+    {
+      query: { bool: { filter: [query, { terms: { 'group.identifier': identifiers } }] } },
+      size: 0,
+      track_total_hits: false,
+      aggs: {
+        groups: {
+          terms: { field: 'group.identifier', size: identifiers.length },
+          aggs: { online: { filter: { term: { online: true } } } },
+        },
+      },
+    },
+    signal,
+  )
+  const { buckets } = (body.aggregations?.['groups'] ?? { buckets: [] }) as {
+    buckets: { key: string; doc_count: number; online: { doc_count: number } }[]
+  }
+  for (const bucket of buckets) {
+    counts.set(bucket.key, { hits: bucket.doc_count, online: bucket.online.doc_count })
+  }
+  return counts
+}

@@ -1,0 +1,99 @@
+/**
+ * `catalogue serve --opensearch` as a real process on a real port, over the test run's node:
+ * /search and /health answered from the pushed corpus, /health naming the cluster's status and
+ * the index behind the alias; a push is the reload (the ETag follows the index).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { pushCatalogue } from '../../packages/opensearch/src/push.js'
+import { killStartedChildren, runCli, startBin } from '../helpers/cli-run.js'
+import { RAC, SAMPLE } from '../helpers/corpus.js'
+import { aliasedIndices, openSearchNode } from '../helpers/opensearch.js'
+import { servedBy } from '../helpers/served-process.js'
+
+const node = openSearchNode('catalogue serve --opensearch')
+const ALIAS = `serve-${Date.now().toString(36)}`
+
+describe.skipIf(node.skip)('catalogue serve --opensearch', () => {
+  beforeAll(async () => {
+    await pushCatalogue(RAC, { url: node.url, index: ALIAS })
+  }, 120_000)
+
+  afterEach(() => killStartedChildren())
+
+  afterAll(async () => {
+    await fetch(`${node.url}/${ALIAS}-*`, { method: 'DELETE' })
+  })
+
+  it.each([
+    ['search', 'congressional', '--json'],
+    ['search', '--filter', 'type=object', '--sort', 'title', '--ndjson'],
+    ['collections', '--sort', '-start_date', '--json'],
+    ['collections', '--filter', 'genre=audio'],
+    ['facets', '--filter', 'genre=photographs', '--json'],
+    ['get', '/collections/kqx4Z5uJzTUF2RhdKbF8bB/children?query=audio&limit=3'],
+    ['get', '/objects/2tCPMsahXfUURDNEMLUFYs/ancestors'],
+    ['get', '/collections/nope'],
+  ])('%s %s… prints with --opensearch what it prints over the files', async (...argv) => {
+    const remote = await runCli([...argv, '--opensearch', node.url, '--index', ALIAS])
+    const local = await runCli([...argv, '--catalogue', RAC])
+    expect(remote.stderr).toBe(local.stderr)
+    expect(remote.stdout).toBe(local.stdout)
+    expect(remote.code).toBe(local.code)
+  })
+
+  it('counts stats with --opensearch as it counts them over the files', async () => {
+    const withoutLoad = (stdout: string) => {
+      const { load: _load, ...stats } = JSON.parse(stdout) as Record<string, unknown>
+      return stats
+    }
+    const remote = await runCli(['stats', '--json', '--opensearch', node.url, '--index', ALIAS])
+    const local = await runCli(['stats', '--json', '--catalogue', RAC])
+    expect(remote.code).toBe(0)
+    expect(withoutLoad(remote.stdout)).toEqual(withoutLoad(local.stdout))
+  })
+
+  it('names the URL and the alias when there is no such alias (exit 1)', async () => {
+    const { code, stderr } = await runCli([
+      'serve',
+      '--opensearch',
+      node.url,
+      '--index',
+      'nope',
+      '--port',
+      '0',
+    ])
+    expect(code).toBe(1)
+    expect(stderr).toContain(`no alias nope at ${node.url}`)
+  })
+
+  // Last: it pushes the sample over the corpus.
+  it('serves /search and /health from the alias, and follows a push', async () => {
+    const server = await servedBy(
+      startBin(['serve', '--opensearch', node.url, '--index', ALIAS, '--port', '0']),
+    )
+    const [index] = await aliasedIndices(node.url, ALIAS)
+    expect(server.stdout()).toContain(`OpenSearch at ${node.url} (alias ${ALIAS}), index ${index}`)
+    const search = await fetch(`${server.url}/search?query=congressional`)
+    expect(search.status).toBe(200)
+    const page = (await search.json()) as { count: number; results: { uri: string }[] }
+    expect(page.count).toBe(1)
+    expect(page.results[0]!.uri).toBe('/collections/Zivy3B6P5nBaZ24Kb8cWEq')
+    const health = (await (await fetch(`${server.url}/health`)).json()) as Record<string, unknown>
+    expect(health).toMatchObject({ status: 'ok', documents: 192, backend: 'opensearch', index })
+    expect(['green', 'yellow']).toContain(health['cluster_status'])
+    const etag = (await fetch(`${server.url}/collections`)).headers.get('etag')
+
+    await pushCatalogue(SAMPLE, { url: node.url, index: ALIAS })
+    const [pushed] = await aliasedIndices(node.url, ALIAS)
+    await expect
+      .poll(
+        async () =>
+          ((await (await fetch(`${server.url}/health`)).json()) as { index: string }).index,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(pushed)
+    expect((await fetch(`${server.url}/collections`)).headers.get('etag')).not.toBe(etag)
+  }, 60_000)
+})
