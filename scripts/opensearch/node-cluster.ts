@@ -49,6 +49,12 @@ export interface LocalOpenSearch {
   failed: Promise<Error>
   /** Stops every JVM (SIGTERM, SIGKILL after 20 s) and removes `folder`. Safe to call twice. */
   stop: () => Promise<void>
+  /**
+   * Stops one node (`index` in node order) and resolves when its JVM is gone, the others left
+   * running: `SIGTERM` a clean stop (SIGKILL after 20 s), `SIGKILL` a crash. `failed` ignores it.
+   * @default signal 'SIGTERM'
+   */
+  stopNode: (index: number, signal?: 'SIGTERM' | 'SIGKILL') => Promise<void>
 }
 
 const defaultOptions = {
@@ -116,10 +122,24 @@ export async function startOpenSearch(options: OpenSearchOptions = {}): Promise<
     })()
     return stopping
   }
+  const stopped = new Set<NodeProcess>()
+  const stopNode = async (index: number, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') => {
+    const node = processes[index]
+    if (!node) throw new RangeError(`no node ${index}: there are ${processes.length}`)
+    stopped.add(node)
+    if (signal === 'SIGTERM') return node.stop()
+    try {
+      process.kill(node.pid, 'SIGKILL')
+    } catch {
+      // Already gone.
+    }
+    await node.exited
+  }
   const failed = new Promise<Error>((resolve) => {
     for (const node of processes) {
       void node.exited.then((code) => {
-        if (!stopping) resolve(new Error(`${node.name} exited (${code}):\n${node.tail()}`))
+        if (!stopping && !stopped.has(node))
+          resolve(new Error(`${node.name} exited (${code}):\n${node.tail()}`))
       })
     }
   })
@@ -141,6 +161,7 @@ export async function startOpenSearch(options: OpenSearchOptions = {}): Promise<
       startupMs,
       failed,
       stop,
+      stopNode,
     }
   } catch (error) {
     const tails = processes.map((node) => `--- last lines of ${node.name} ---\n${node.tail()}`)

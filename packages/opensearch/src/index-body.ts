@@ -62,12 +62,15 @@ export interface IndexBody {
  * the serving ones once every document is in.
  * @example await client.indices.create({ index: 'catalogue-1', body: indexBody('english') })
  */
-export function indexBody(language: TextLanguage = 'english'): IndexBody {
+export function indexBody(
+  language: TextLanguage = 'english',
+  options: { shards?: number | undefined } = {},
+): IndexBody {
   return {
     settings: {
       // A catalogue (a million documents, a few GB) fits one shard, and one shard scores
       // every document against the same term statistics.
-      number_of_shards: 1,
+      number_of_shards: options.shards ?? 1,
       number_of_replicas: 0,
       refresh_interval: '-1',
       // A document's notes, terms, creators and ancestors are nested documents: a long finding

@@ -42,6 +42,11 @@ export interface PushOptions {
    * a second node and none on a single node. @default 'auto'
    */
   replicas?: number | 'auto'
+  /**
+   * Primary shards of the new index. One scores every document against the same term
+   * statistics; more spread a larger catalogue over the nodes. @default 1
+   */
+  shards?: number
   /** Batch sizes, batches in flight and retries of the bulk requests. */
   bulk?: Omit<BulkOptions, 'signal'>
   /** How many invalid documents an error lists before it only counts them. @default 20 */
@@ -109,7 +114,9 @@ export async function pushCatalogue(path: string, options: PushOptions): Promise
         : {}),
     })
     const language = source.language ?? options.language ?? 'english'
-    await call(url, () => client.indices.create({ index, body: indexBody(language) }))
+    await call(url, () =>
+      client.indices.create({ index, body: indexBody(language, { shards: options.shards }) }),
+    )
     try {
       const counts: Record<DocumentType, number> = { agent: 0, collection: 0, object: 0, term: 0 }
       const seen = new Map<string, DocumentSource>()

@@ -56,8 +56,9 @@ export async function clusterCall<T>(
     abort = () => reject(signal?.reason)
   })
   signal?.addEventListener('abort', abort, { once: true })
+  let body: T
   try {
-    return (await (signal ? Promise.race([pending, aborted]) : pending)).body
+    body = (await (signal ? Promise.race([pending, aborted]) : pending)).body
   } catch (error) {
     if (signal?.aborted) throw signal.reason
     if (error instanceof errors.ResponseError && error.statusCode === 404) {
@@ -75,6 +76,33 @@ export async function clusterCall<T>(
   } finally {
     signal?.removeEventListener('abort', abort)
   }
+  return whole(cluster, body)
+}
+
+/**
+ * The answer, unless part of it is missing: a shard that failed (its node lost while the cluster
+ * moves its copies) or a document that could not be read. OpenSearch answers such a request
+ * with what the other shards found, which the endpoints would serve as a shorter list or a 404
+ * for a document that exists: a 503 is the truthful answer.
+ */
+function whole<T>(cluster: Cluster, body: T): T {
+  const { _shards: shards, docs } = (body ?? {}) as {
+    _shards?: { total?: number; failed?: number; failures?: { reason?: { reason?: string } }[] }
+    docs?: { error?: { reason?: string } }[]
+  }
+  if (shards?.failed) {
+    const reason = shards.failures?.[0]?.reason?.reason
+    throw new BackendUnavailableError(
+      `${cluster.name}: ${shards.failed} of ${shards.total} shards failed${reason ? ` (${reason})` : ''}`,
+    )
+  }
+  const unread = docs?.find((doc) => doc.error)
+  if (unread) {
+    throw new BackendUnavailableError(
+      `${cluster.name}: a document could not be read (${unread.error?.reason})`,
+    )
+  }
+  return body
 }
 
 /** A search on the alias. */

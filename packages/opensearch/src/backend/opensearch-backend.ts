@@ -46,8 +46,11 @@ import { Trees } from './trees.js'
 
 /** Options of {@link OpenSearchBackend.open}. */
 export interface OpenSearchBackendOptions {
-  /** The cluster, e.g. `http://127.0.0.1:9200`. */
-  url: string
+  /**
+   * The cluster, e.g. `http://127.0.0.1:9200`, or several of its nodes: requests go round them,
+   * and a node that stops answering is left out until it answers again.
+   */
+  url: string | string[]
   /** The alias `catalogue push` wrote. @default 'catalogue' */
   index?: string
   /** The language the catalogue was pushed in (its query analysis). @default 'english' */
@@ -108,17 +111,18 @@ export class OpenSearchBackend implements CatalogueBackend {
   static async open(options: OpenSearchBackendOptions): Promise<OpenSearchBackend> {
     const alias = options.index ?? defaultOptions.index
     const timeoutMs = options.timeoutMs ?? defaultOptions.timeoutMs
+    const url = Array.isArray(options.url) ? options.url.join(',') : options.url
     const cluster: Cluster = {
       client: new Client({ node: options.url, maxRetries: 0, requestTimeout: timeoutMs }),
       index: alias,
-      name: `OpenSearch at ${options.url} (alias ${alias})`,
+      name: `OpenSearch at ${url} (alias ${alias})`,
       timeoutMs,
     }
     try {
       const index = await aliasedIndex(cluster)
       if (index === undefined) {
         throw new BackendUnavailableError(
-          `${cluster.name}: no alias ${alias} at ${options.url}; push a catalogue first (catalogue push FILE --opensearch ${options.url} --index ${alias})`,
+          `${cluster.name}: no alias ${alias} at ${url}; push a catalogue first (catalogue push FILE --opensearch ${url} --index ${alias})`,
         )
       }
       const backend = new OpenSearchBackend(cluster, index, options)
