@@ -130,6 +130,7 @@ export {
   listItem,
   nullWhenEmpty,
   objectDetail,
+  savedItem,
   searchResult,
   termDetail,
 } from './responses/responses.js'

@@ -5,9 +5,8 @@
  */
 
 import { NO_PARENT } from '../columns/_hierarchy.js'
-import { datesOf, descriptionOf, notesOf } from '../documents/_document-fields.js'
 import type { MyList } from '../responses/response-schemas.js'
-import { dateString, nullWhenEmpty } from '../responses/responses.js'
+import { savedItem } from '../responses/responses.js'
 import type { Engine } from './_engine.js'
 
 type Item = MyList[number]['items'][number]
@@ -25,7 +24,7 @@ export function myList(engine: Engine, uris: readonly string[]): MyList {
       group = { title, items: [] }
       groups.set(identifier, group)
     }
-    group.items.push(savedItem(engine, index))
+    group.items.push(savedItemAt(engine, index))
   }
   return [...groups.values()]
 }
@@ -36,38 +35,16 @@ function resolve(engine: Engine, uri: string): number | undefined {
   return engine.data.uriIndex.get(path)
 }
 
-function savedItem(engine: Engine, index: number): Item {
+function savedItemAt(engine: Engine, index: number): Item {
   const document = engine.document(index)
   if (document.type !== 'collection' && document.type !== 'object') {
     throw new TypeError(`${document.uri} is not a collection or an object`)
   }
   const parent = engine.data.hierarchy.parentOf[index]!
-  const archivesspace = document.external_identifiers.find(
-    (identifier) => identifier.source === 'archivesspace',
+  return savedItem(
+    document,
+    parent === NO_PARENT
+      ? null
+      : { title: engine.data.titles[parent]!, uri: engine.data.uris[parent]! },
   )
-  return {
-    title: document.title,
-    uri: document.uri,
-    dates: dateString(datesOf(document)),
-    description: descriptionOf(document),
-    extents: nullWhenEmpty(
-      document.extents.map((extent) => ({ type: extent.type, value: extent.value })),
-    ),
-    notes: notesOf(document)
-      .filter((note) => note.type === 'scopecontent' || note.type === 'abstract')
-      .map((note) => ({
-        source: note.source,
-        type: note.type,
-        title: note.title,
-        subnotes: note.subnotes.map((subnote) => ({
-          type: subnote.type,
-          items: subnote.items ?? [],
-          content: subnote.content ?? [],
-        })),
-      })),
-    parent: parent === NO_PARENT ? null : engine.data.titles[parent]!,
-    parent_ref: parent === NO_PARENT ? null : engine.data.uris[parent]!,
-    online: document.online,
-    archivesspace_uri: archivesspace?.identifier ?? null,
-  }
 }

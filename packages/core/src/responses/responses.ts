@@ -4,7 +4,7 @@
  * give the same bytes.
  */
 import type { GroupSummary } from '../_catalogue-data.js'
-import { descriptionOf, idOf, notesOf } from '../documents/_document-fields.js'
+import { datesOf, descriptionOf, idOf, notesOf } from '../documents/_document-fields.js'
 import type {
   Agent,
   CatalogueDate,
@@ -22,6 +22,7 @@ import type {
   LinkedItem,
   ListDate,
   ListItem,
+  MyList,
   ObjectDetail,
   SearchResult,
   SearchResultDate,
@@ -235,4 +236,42 @@ function linkedItem(
  */
 export function nullWhenEmpty<T>(items: T[] | null | undefined): T[] | null {
   return items && items.length > 0 ? items : null
+}
+
+/**
+ * One saved item of `POST /mylist`, in the shape the DIMES "My List" page reads; `parent` is its
+ * parent's title and uri, null at the top level.
+ */
+export function savedItem(
+  document: Collection | CatalogueObject,
+  parent: { title: string; uri: string } | null,
+): MyList[number]['items'][number] {
+  const archivesspace = document.external_identifiers.find(
+    (identifier) => identifier.source === 'archivesspace',
+  )
+  return {
+    title: document.title,
+    uri: document.uri,
+    dates: dateString(datesOf(document)),
+    description: descriptionOf(document),
+    extents: nullWhenEmpty(
+      document.extents.map((extent) => ({ type: extent.type, value: extent.value })),
+    ),
+    notes: notesOf(document)
+      .filter((note) => note.type === 'scopecontent' || note.type === 'abstract')
+      .map((note) => ({
+        source: note.source,
+        type: note.type,
+        title: note.title,
+        subnotes: note.subnotes.map((subnote) => ({
+          type: subnote.type,
+          items: subnote.items ?? [],
+          content: subnote.content ?? [],
+        })),
+      })),
+    parent: parent?.title ?? null,
+    parent_ref: parent?.uri ?? null,
+    online: document.online,
+    archivesspace_uri: archivesspace?.identifier ?? null,
+  }
 }

@@ -4,20 +4,13 @@
  * uris and other types are skipped. Two reads: the saved documents, then their parents.
  */
 import {
-  type CatalogueDocument,
   type CatalogueObject,
   type Collection,
-  dateString,
-  datesOf,
-  descriptionOf,
   type MyList,
-  notesOf,
-  nullWhenEmpty,
   parentUri,
+  savedItem,
 } from '@archive-catalogue/core'
 import { type Cluster, documentsByUri } from './cluster.js'
-
-type Item = MyList[number]['items'][number]
 
 export async function myList(
   cluster: Cluster,
@@ -54,42 +47,9 @@ export async function myList(
     }
     const parent = parentUris[i]
     const parentTitle = parent ? parents.get(parent) : undefined
-    group.items.push(savedItem(document, parentTitle === undefined ? null : parent!, parentTitle))
+    group.items.push(
+      savedItem(document, parentTitle === undefined ? null : { title: parentTitle, uri: parent! }),
+    )
   })
   return [...groups.values()]
-}
-
-function savedItem(
-  document: Collection | CatalogueObject,
-  parent: string | null,
-  parentTitle: string | undefined,
-): Item {
-  const archivesspace = document.external_identifiers.find(
-    (identifier) => identifier.source === 'archivesspace',
-  )
-  return {
-    title: document.title,
-    uri: document.uri,
-    dates: dateString(datesOf(document as CatalogueDocument)),
-    description: descriptionOf(document),
-    extents: nullWhenEmpty(
-      document.extents.map((extent) => ({ type: extent.type, value: extent.value })),
-    ),
-    notes: notesOf(document)
-      .filter((note) => note.type === 'scopecontent' || note.type === 'abstract')
-      .map((note) => ({
-        source: note.source,
-        type: note.type,
-        title: note.title,
-        subnotes: note.subnotes.map((subnote) => ({
-          type: subnote.type,
-          items: subnote.items ?? [],
-          content: subnote.content ?? [],
-        })),
-      })),
-    parent: parentTitle ?? null,
-    parent_ref: parent,
-    online: document.online,
-    archivesspace_uri: archivesspace?.identifier ?? null,
-  }
 }
