@@ -133,6 +133,7 @@ export {
   savedItem,
   searchResult,
   termDetail,
+  treeReference,
 } from './responses/responses.js'
 export { LruCache } from './store/lru-cache.js'
 export { isSnapshot, loadSnapshot, saveSnapshot } from './store/snapshot.js'

@@ -1,7 +1,6 @@
 /** A collection or object of the tree as children and ancestors show it (a `LinkedItem`). */
-import { datesOf, descriptionOf } from '../documents/_document-fields.js'
 import type { LinkedItem } from '../responses/response-schemas.js'
-import { dateString } from '../responses/responses.js'
+import { treeReference } from '../responses/responses.js'
 import type { Engine, HitCounts } from './_engine.js'
 
 /**
@@ -14,18 +13,5 @@ export function nodeReference(
   counts: HitCounts | null,
   place: Pick<LinkedItem, 'group' | 'index'>,
 ): LinkedItem {
-  const document = engine.document(index)
-  const found = counts?.(index)
-  return {
-    title: document.title,
-    type: document.type,
-    online: 'online' in document ? document.online : false,
-    hit_count: found ? found.hits : null,
-    online_hit_count: found ? found.online : null,
-    uri: document.uri,
-    dates: dateString(datesOf(document)),
-    description: descriptionOf(document),
-    group: place.group,
-    index: place.index,
-  }
+  return treeReference(engine.document(index), counts?.(index), place)
 }

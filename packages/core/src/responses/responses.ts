@@ -275,3 +275,27 @@ export function savedItem(
     archivesspace_uri: archivesspace?.identifier ?? null,
   }
 }
+
+/**
+ * A collection or object of the tree as children and ancestors show it: `found` its hit counts
+ * when the request counts them, `place` the group and pre-order index a child shows (ancestors
+ * show neither).
+ */
+export function treeReference(
+  document: CatalogueDocument,
+  found: { hits: number; online: number } | undefined,
+  place: Pick<LinkedItem, 'group' | 'index'>,
+): LinkedItem {
+  return {
+    title: document.title,
+    type: document.type,
+    online: 'online' in document ? document.online : false,
+    hit_count: found ? found.hits : null,
+    online_hit_count: found ? found.online : null,
+    uri: document.uri,
+    dates: dateString(datesOf(document)),
+    description: descriptionOf(document),
+    group: place.group,
+    index: place.index,
+  }
+}

@@ -6,14 +6,12 @@
 import {
   type CatalogueDocument,
   type DocumentType,
-  dateString,
-  datesOf,
-  descriptionOf,
   type LinkedItem,
   type ListRequest,
   NotFoundError,
   parentUri,
   type TextLanguage,
+  treeReference,
 } from '@archive-catalogue/core'
 import { type Cluster, documentsByUri } from './cluster.js'
 import { documentByUri, type StoredDocument } from './documents.js'
@@ -138,22 +136,8 @@ export class Trees {
       nodes.map((node) => tree.nodes[node]!.uri),
       signal,
     )
-    return nodes.map((node, i) => {
-      const document = sources[i] as unknown as CatalogueDocument
-      const found = counts?.(node)
-      const { group, index } = place(node)
-      return {
-        title: document.title,
-        type: document.type,
-        online: 'online' in document ? document.online : false,
-        hit_count: found ? found.hits : null,
-        online_hit_count: found ? found.online : null,
-        uri: document.uri,
-        dates: dateString(datesOf(document)),
-        description: descriptionOf(document),
-        group,
-        index,
-      }
-    })
+    return nodes.map((node, i) =>
+      treeReference(sources[i] as unknown as CatalogueDocument, counts?.(node), place(node)),
+    )
   }
 }
