@@ -14,6 +14,7 @@ export {
   idOf,
   notesOf,
 } from './documents/_document-fields.js'
+export { documentProblems, malformedDocument } from './documents/catalogue-checks.js'
 export type {
   Agent,
   CatalogueDate,

@@ -1,6 +1,7 @@
 import { CatalogueBuilder } from './_build.js'
 import { Catalogue, type CatalogueOptions } from './catalogue.js'
 import { type HierarchyWarning, parentUri, resolveParents } from './columns/_hierarchy.js'
+import { documentProblems, malformedDocument } from './documents/catalogue-checks.js'
 import type { CatalogueDocument, DocumentType } from './documents/documents.js'
 import {
   type CatalogueFormat,
@@ -10,7 +11,7 @@ import {
   type ReadProgress,
   readDocuments,
 } from './documents/read-documents.js'
-import { type Problem, validateDocument } from './documents/validate.js'
+import type { Problem } from './documents/validate.js'
 import { CatalogueError } from './errors.js'
 import { DocumentStoreInWorker } from './store/document-store-in-worker.js'
 import { isSnapshot, loadSnapshot } from './store/snapshot.js'
@@ -133,11 +134,11 @@ export async function checkCatalogue(
   const readWarnings: LoadWarning[] = []
   const reading = {
     ...options,
-    onMalformed: (error: MalformedFileError) => invalid.push(malformed(error)),
+    onMalformed: (error: MalformedFileError) => invalid.push(malformedDocument(error)),
     onWarning: (warning: LoadWarning) => readWarnings.push(warning),
   }
   for await (const { value, source } of readDocuments(path, reading)) {
-    const problems = problemsOf(value, seen, source)
+    const problems = documentProblems(value, seen, source)
     if (problems.length > 0) {
       invalid.push({ source, uri: uriOf(value), problems })
       continue
@@ -175,11 +176,11 @@ async function collect(path: string, options: LoadOptions, stored: DocumentStore
     ...options,
     onWarning: (warning: LoadWarning) => warnings.push(warning),
     ...(options.skipInvalid
-      ? { onMalformed: (error: MalformedFileError) => invalid.push(malformed(error)) }
+      ? { onMalformed: (error: MalformedFileError) => invalid.push(malformedDocument(error)) }
       : {}),
   }
   for await (const { value, source, text } of readDocuments(path, reading)) {
-    const problems = problemsOf(value, seen, source)
+    const problems = documentProblems(value, seen, source)
     if (problems.length > 0) {
       invalid.push({ source, uri: uriOf(value), problems })
       continue
@@ -194,32 +195,6 @@ async function collect(path: string, options: LoadOptions, stored: DocumentStore
     }
   }
   return { documents, invalid, seen, warnings }
-}
-
-function problemsOf(
-  value: unknown,
-  seen: Map<string, DocumentSource>,
-  source: DocumentSource,
-): Problem[] {
-  const problems = validateDocument(value)
-  if (problems.length > 0) return problems
-  const uri = (value as CatalogueDocument).uri
-  const first = seen.get(uri)
-  if (first)
-    return [{ path: '/uri', message: `duplicate uri ${uri}, first seen at ${formatSource(first)}` }]
-  seen.set(uri, source)
-  return []
-}
-
-/** Malformed JSON as an invalid document: its line, and what is wrong where. */
-function malformed(error: MalformedFileError): InvalidDocument {
-  const kind = error.code === 'E_MALFORMED_XML' ? 'XML' : 'JSON'
-  return {
-    source: error.source,
-    problems: [
-      { path: '', message: `malformed ${kind} at column ${error.column}: ${error.reason}` },
-    ],
-  }
 }
 
 function empty(path: string): CatalogueError {

@@ -4,14 +4,14 @@ import {
   type CatalogueFormat,
   type DocumentSource,
   type DocumentType,
-  formatSource,
+  documentProblems,
   InvalidCatalogueError,
   type InvalidDocument,
   type MalformedFileError,
+  malformedDocument,
   type ReadProgress,
   type ReadWarning,
   type TextLanguage,
-  validateDocument,
 } from '@archive-catalogue/core'
 import { Client } from '@opensearch-project/opensearch'
 import { type BulkOptions, BulkSender, describeRefused } from './bulk-sender.js'
@@ -110,7 +110,7 @@ export async function pushCatalogue(path: string, options: PushOptions): Promise
       },
       // Skipping invalid documents skips malformed ones too; otherwise they refuse the push.
       ...(options.skipInvalid
-        ? { onMalformed: (error: MalformedFileError) => invalid.push(malformed(error)) }
+        ? { onMalformed: (error: MalformedFileError) => invalid.push(malformedDocument(error)) }
         : {}),
     })
     const language = source.language ?? options.language ?? 'english'
@@ -122,7 +122,7 @@ export async function pushCatalogue(path: string, options: PushOptions): Promise
       const seen = new Map<string, DocumentSource>()
       for await (const { value, source: from, text } of source.documents) {
         options.signal?.throwIfAborted()
-        const problems = problemsOf(value, seen, from)
+        const problems = documentProblems(value, seen, from)
         if (problems.length > 0) {
           invalid.push({ source: from, uri: uriOf(value), problems })
           continue
@@ -257,28 +257,6 @@ function withDerived(document: CatalogueDocument, text: string | undefined, orde
     return JSON.stringify({ ...document, [DERIVED]: JSON.parse(derived) })
   }
   return `${json.slice(0, -1)},"${DERIVED}":${derived}}`
-}
-
-function problemsOf(value: unknown, seen: Map<string, DocumentSource>, source: DocumentSource) {
-  const problems = validateDocument(value)
-  if (problems.length > 0) return problems
-  const uri = (value as CatalogueDocument).uri
-  const first = seen.get(uri)
-  if (first) {
-    return [{ path: '/uri', message: `duplicate uri ${uri}, first seen at ${formatSource(first)}` }]
-  }
-  seen.set(uri, source)
-  return []
-}
-
-function malformed(error: MalformedFileError): InvalidDocument {
-  const kind = error.code === 'E_MALFORMED_XML' ? 'XML' : 'JSON'
-  return {
-    source: error.source,
-    problems: [
-      { path: '', message: `malformed ${kind} at column ${error.column}: ${error.reason}` },
-    ],
-  }
 }
 
 function uriOf(value: unknown): string | undefined {
