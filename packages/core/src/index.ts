@@ -7,6 +7,7 @@ export type {
 } from './backend.js'
 export type { CallOptions, CatalogueOptions, RequestInput } from './catalogue.js'
 export { Catalogue } from './catalogue.js'
+export type { CatalogueStats } from './catalogue-stats.js'
 export { parentUri } from './columns/_hierarchy.js'
 export {
   datesOf,

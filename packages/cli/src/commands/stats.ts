@@ -1,3 +1,4 @@
+import type { CatalogueStats } from '@archive-catalogue/core'
 import { catalogueOptions, givenPath, openCatalogue } from '../_catalogue.js'
 import { defineCommand } from '../_command.js'
 import { EXIT } from '../_errors.js'
@@ -12,7 +13,7 @@ import {
 import { write } from '../_io.js'
 import { openOpenSearch, openSearchOptions } from '../_opensearch.js'
 import { jsonOption, outputMode, printJson } from '../_output.js'
-import { type CatalogueStats, catalogueStats } from '../_stats.js'
+import { catalogueStats } from '../_stats.js'
 import { bucketLines, type Screen } from '../_tables.js'
 
 /** `catalogue stats`: what is in a catalogue, and what it costs to load. */

@@ -5,24 +5,11 @@
  * begin and end years, so "its span covers a decade" is "some year ≤ the decade's last and some
  * year ≥ its first": one filter per decade.
  */
-import type { DocumentType, FacetBucket } from '@archive-catalogue/core'
+import type { CatalogueStats, DocumentType, FacetBucket } from '@archive-catalogue/core'
 import { type Cluster, type Dsl, searchIndex } from './cluster.js'
 
-/** The content of a catalogue in the cluster, in the shape of the CLI's stats. */
-export interface IndexStats {
-  documents: number
-  byType: Record<DocumentType, number>
-  byLevel: FacetBucket[]
-  dates: {
-    dated: number
-    undated: number
-    min: number | null
-    max: number | null
-    decades: { decade: number; documents: number }[]
-  }
-  online: { documents: number; of: number }
-  top: { creators: FacetBucket[]; subjects: FacetBucket[]; formats: FacetBucket[] }
-}
+/** The content of a catalogue in the cluster, in the shape the CLI's stats print. */
+export type IndexStats = CatalogueStats
 
 const YEARS = ['derived.begin_years', 'derived.end_years']
 
