@@ -32,8 +32,10 @@ export function peerDocument(id: number, document: CatalogueDocument): PeerDocum
   return {
     id,
     title: text.title,
-    text: text.text.join('\n'),
-    terms: text.terms.join('\n'),
+    text: [text.description, ...text.notes.flat(), ...text.items]
+      .filter((value) => value.trim() !== '')
+      .join('\n'),
+    terms: text.terms.filter((value) => value.trim() !== '').join('\n'),
     category: document.category,
     formats: 'formats' in document ? document.formats : [],
     subjects: titles('terms' in document ? document.terms : []),

@@ -1,7 +1,8 @@
 /**
  * Comparing the API's JSON answers from two backends (OpenSearch against the in-memory
- * catalogue): equal, except that a relevance order may differ (OpenSearch's BM25 is not the
- * core's BM25+, and each shard scores on its own statistics), so ranked pages compare as sets.
+ * catalogue): equal, except that a relevance order may differ where scores tie (equal scores may
+ * differ in their last bits, and each shard scores on its own statistics), so ranked pages
+ * compare as sets; test/opensearch/ranking.test.ts compares the scores themselves.
  */
 
 /** An answer as far as these checks read it. */

@@ -3,9 +3,9 @@
  * pushed and loaded, the shared case table run on it as the core suite runs it in memory, then
  * requests to every endpoint (queries with every operator, filters with every lookup, sorts,
  * pages, tree endpoints on real ids) answered the same, byte for byte as JSON. The one exception
- * (docs/opensearch.md, "What differs from the in-memory backend"): relevance order. Scores are
- * OpenSearch's BM25, not the core's BM25+, so requests ranked by relevance are compared as sets
- * (a page holding every result), and sorted requests in order.
+ * (docs/opensearch.md, "What differs from the in-memory backend"): relevance order where scores
+ * tie, so requests ranked by relevance are compared as sets (a page holding every result), and
+ * sorted requests in order; test/opensearch/ranking.test.ts compares the scores themselves.
  */
 import { createServer } from 'node:net'
 import fc from 'fast-check'

@@ -4,14 +4,20 @@
  * how operators combine), and its words, phrases, prefixes and fuzzy words become leaves that
  * OpenSearch analyzes with the index's own analyzers.
  *
- * A leaf matches a document when it matches any of its searchable values, and the operators
- * combine documents, not fields: `-word` excludes a document holding the word anywhere,
- * `nelson rockefeller` needs both somewhere in it, as the in-memory engine reads them. A phrase
- * stays in one value (the mapping keeps 100 positions between the values of an array, and a
- * slop is at most 10).
+ * Which documents match is the contract's reading, a filter: a leaf matches a document when it
+ * matches any of its searchable values, and the operators combine documents, not fields: `-word`
+ * excludes a document holding the word anywhere, `nelson rockefeller` needs both somewhere in it,
+ * as the in-memory engine reads them. A phrase stays in one value (the mapping keeps 100
+ * positions between the values of an array, and a slop is at most 10).
+ *
+ * How they score is the reference's query: the same tree asked of each place a document holds
+ * text, the clauses added up — the title (× 5) and description together, each note (nested,
+ * averaged over the notes that match), the notes' list items, each term (nested, averaged). The
+ * core's `QueryScorer` computes the same scores in memory.
  */
 import {
   analyzerFor,
+  FUZZY_EXPANSIONS,
   type QueryLeaves,
   type QuerySyntax,
   type QueryTree,
@@ -28,13 +34,6 @@ type TextLeaf =
   | { kind: 'prefix'; prefix: string }
   | { kind: 'fuzzy'; word: string; edits: number }
 
-/**
- * A fuzzy word reads at most this many index terms per field (Lucene's top terms by
- * similarity; the in-memory engine keeps a prefix's bound of its most frequent): below
- * OpenSearch's default limit of 1,024 clauses.
- */
-const FUZZY_EXPANSIONS = 1000
-
 /** The title weighs 5 times the other values, as in the reference's query. */
 const TITLE_BOOST = 5
 
@@ -43,7 +42,64 @@ const TITLE_BOOST = 5
  * @example fullTextQuery(parseQuerySyntax('malaria -italy')!, 'english')
  */
 export function fullTextQuery(syntax: QuerySyntax, language: TextLanguage = 'english'): Dsl {
-  return treeQuery(readQuery(syntax, textLeaves(language)))
+  const tree = readQuery(syntax, textLeaves(language))
+  const inField =
+    (field: string, boost = 1) =>
+    (leaf: TextLeaf) =>
+      leafQuery(leaf, field, boost)
+  return {
+    bool: {
+      filter: [treeQuery(tree)],
+      should: [
+        placeQuery(tree, (leaf) => ({
+          bool: {
+            should: [leafQuery(leaf, 'title', TITLE_BOOST), leafQuery(leaf, 'description', 1)],
+            minimum_should_match: 1,
+          },
+        })),
+        {
+          nested: {
+            path: 'notes',
+            query: placeQuery(tree, inField('notes.subnotes.content')),
+            score_mode: 'avg',
+          },
+        },
+        placeQuery(tree, inField(`${DERIVED}.note_items`)),
+        {
+          nested: {
+            path: 'terms',
+            query: placeQuery(tree, inField('terms.title')),
+            score_mode: 'avg',
+          },
+        },
+      ],
+    },
+  }
+}
+
+/**
+ * The tree asked of one place (`leaf` says how a leaf reads there): what scores. An exclusion
+ * or `*` matches anywhere and adds nothing (the filter has excluded the document already).
+ */
+function placeQuery(node: QueryTree<TextLeaf>, leaf: (leaf: TextLeaf) => Dsl): Dsl {
+  switch (node.kind) {
+    case 'all':
+    case 'not':
+      return { match_all: { boost: 0 } }
+    case 'nothing':
+      return { match_none: {} }
+    case 'and':
+      return { bool: { must: node.children.map((child) => placeQuery(child, leaf)) } }
+    case 'or':
+      return {
+        bool: {
+          should: node.children.map((child) => placeQuery(child, leaf)),
+          minimum_should_match: 1,
+        },
+      }
+    default:
+      return leaf(node)
+  }
 }
 
 /**
@@ -58,6 +114,15 @@ function textLeaves(language: TextLanguage): QueryLeaves<TextLeaf> {
       analyzer.positions(text).some((term) => term !== null) ? { kind: 'text', text, slop } : null,
     prefix: (prefix) => ({ kind: 'prefix', prefix }),
     fuzzy: (word, edits) => ({ kind: 'fuzzy', word, edits }),
+    // Two texts are the same leaf when they analyze alike (`John` and `"john"~3`), as the core's
+    // analyzed leaves are: each is kept, and scored, once.
+    identity: (leaf) => {
+      if (leaf.kind !== 'text') return JSON.stringify(leaf)
+      const found = analyzer.positions(leaf.text)
+      const first = found.findIndex((term) => term !== null)
+      const terms = found.flatMap((term, at) => (term === null ? [] : [`${term}@${at - first}`]))
+      return JSON.stringify({ terms, slop: terms.length > 1 ? leaf.slop : 0 })
+    },
   }
 }
 
@@ -95,21 +160,39 @@ function leafQuery(leaf: TextLeaf, field: string, boost: number): Dsl {
     case 'text':
       return { match_phrase: { [field]: { query: leaf.text, slop: leaf.slop, boost } } }
     case 'prefix':
-      // Words as written, stop words left out: `.words` (lowercased, accents folded).
-      return { prefix: { [`${field}.words`]: { value: leaf.prefix, boost } } }
-    case 'fuzzy':
+      // Words as written, stop words left out: `.words` (lowercased, accents folded). It
+      // scores its boost wherever it matches, as Lucene's prefix query does.
       return {
-        fuzzy: {
-          [field]: {
-            value: leaf.word,
-            fuzziness: leaf.edits,
-            transpositions: true,
-            prefix_length: 0,
-            max_expansions: FUZZY_EXPANSIONS,
-            boost,
-          },
+        constant_score: { filter: { prefix: { [`${field}.words`]: leaf.prefix } }, boost },
+      }
+    case 'fuzzy':
+      // Lucene rewrites a fuzzy word into a disjunction of its terms, which an OR would flatten
+      // into its own and merge with the same terms of other leaves (their boosts added, one
+      // leaf's statistics kept): a required clause beside the disjunction keeps it whole, and
+      // each leaf scores on its own, as the core scores it.
+      return {
+        bool: {
+          must: [fuzzyQuery(leaf, field, boost)],
+          filter: [{ exists: { field } }],
         },
       }
+  }
+}
+
+/** Lucene's fuzzy query on one field: the top terms by similarity, their frequencies blended. */
+function fuzzyQuery(leaf: { word: string; edits: number }, field: string, boost: number): Dsl {
+  return {
+    fuzzy: {
+      [field]: {
+        value: leaf.word,
+        fuzziness: leaf.edits,
+        transpositions: true,
+        prefix_length: 0,
+        max_expansions: FUZZY_EXPANSIONS,
+        rewrite: `top_terms_blended_freqs_${FUZZY_EXPANSIONS}`,
+        boost,
+      },
+    },
   }
 }
 

@@ -57,32 +57,33 @@ export function creatorsOf(document: CatalogueDocument): Reference[] {
 }
 
 /**
- * What full-text search reads of a document, value by value: a phrase never runs from one value
- * into the next (from one note, paragraph or term title to another), as Elasticsearch leaves a
- * gap between the values of a field.
+ * What full-text search reads of a document, field by field as the reference's index holds it
+ * and value by value: a phrase never runs from one value into the next (from one paragraph or
+ * term title to another), as Elasticsearch leaves a gap between the values of a field.
  */
 export function searchableText(document: CatalogueDocument): SearchableText {
-  const description = document.type === 'agent' ? (document.description ?? '') : ''
+  const notes = notesOf(document)
   return {
     title: document.title,
-    text: [description, ...noteValues(notesOf(document))].filter((value) => value.trim() !== ''),
-    terms: termsOf(document)
-      .map((term) => term.title ?? '')
-      .filter((title) => title.trim() !== ''),
+    description: document.type === 'agent' ? (document.description ?? '') : '',
+    notes: notes.map((note) =>
+      note.subnotes.flatMap((subnote) =>
+        (subnote.content ?? []).flatMap((content) => (content ? [stripHtml(content)] : [])),
+      ),
+    ),
+    items: noteItems(notes).map(stripHtml),
+    terms: termsOf(document).map((term) => term.title ?? ''),
   }
 }
 
-/** Each paragraph of the notes (a subnote's content entry, a list item's text), HTML stripped. */
-function noteValues(notes: Note[]): string[] {
+/** The string values of notes' list items, in order (searched as a field of their own). */
+export function noteItems(notes: Note[]): string[] {
   const values: string[] = []
   for (const note of notes) {
     for (const subnote of note.subnotes) {
-      for (const content of subnote.content ?? []) if (content) values.push(stripHtml(content))
       for (const item of subnote.items ?? []) {
         if (!item) continue
-        for (const value of Object.values(item)) {
-          if (typeof value === 'string') values.push(stripHtml(value))
-        }
+        for (const value of Object.values(item)) if (typeof value === 'string') values.push(value)
       }
     }
   }

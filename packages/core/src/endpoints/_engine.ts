@@ -13,7 +13,8 @@ import { NotFoundError } from '../errors.js'
 import { pageLinks } from '../requests/links.js'
 import type { ListRequest } from '../requests/request.js'
 import type { Page } from '../responses/response-schemas.js'
-import type { Matches } from '../text/_matches.js'
+import { filterMatches, type Matches } from '../text/_matches.js'
+import { scoresAnything } from '../text/query-scorer.js'
 
 /** Hits at or below a node: all matching documents, and those of them online. */
 export type HitCounts = (node: number) => { hits: number; online: number }
@@ -58,9 +59,23 @@ export class Engine {
       : universe
   }
 
-  /** The scored matches of the request's query, or null when it has none. */
+  /** The documents the request's query matches (scores not read), or null when it has none. */
   matches(request: ListRequest): Matches | null {
     return request.query ? this.data.text.evaluate(request.query) : null
+  }
+
+  /**
+   * The documents the request's query matches among `allowed` (its filters and the endpoint's
+   * universe, named by `universe`), scored: what a ranking reads. Null without a query.
+   */
+  rankedMatches(request: ListRequest, allowed: Bitset, universe: string): Matches | null {
+    if (!request.query) return null
+    const text = this.data.text
+    // `*` and exclusions score nothing: every match scores 0, and the filters apply later.
+    if (!scoresAnything(request.query)) return text.evaluate(request.query)
+    const found = filterMatches(text.evaluate(request.query), (id) => allowed.has(id))
+    const key = `?${JSON.stringify(request.query)}|${universe}|${JSON.stringify(request.filters)}`
+    return text.score(request.query, found, key)
   }
 
   /** The first `offset + limit` rows in order, then the page of them. */

@@ -18,7 +18,8 @@ export function list(
   baseUrl: string,
 ): ListPage {
   const allowed = engine.filtered(request, engine.data.typeSets[type])
-  const matches = engine.matches(request)
+  const ranked = request.sort.length === 0
+  const matches = ranked ? engine.rankedMatches(request, allowed, type) : engine.matches(request)
   const found = matches ? filterMatches(matches, (id) => allowed.has(id)) : null
   const ids = found ? found.ids : allowed.toArray()
   let compare: RowComparator = (a, b) => a - b

@@ -14,7 +14,10 @@ export function search(
 ): Page<SearchResult> {
   const data = engine.data
   const allowed = engine.filtered(request, engine.searchable)
-  const matches = engine.matches(request)
+  const matches =
+    request.sort.length > 0
+      ? engine.matches(request)
+      : engine.rankedMatches(request, allowed, 'search')
   return counters.group(
     data,
     matches,

@@ -17,7 +17,7 @@ import { deriveCatalogue, STORED_PARTS, type StoredCatalogue } from './stored-ca
  * padding to 8 bytes.
  */
 const FORMAT = 'archive-catalogue snapshot'
-const MAGIC = Buffer.from(`${FORMAT} 6\n`)
+const MAGIC = Buffer.from(`${FORMAT} 7\n`)
 /** Items per JSON chunk of a list: no string near V8's length limit. */
 const LIST_CHUNK = 50_000
 

@@ -126,6 +126,11 @@ export const STORED_PARTS = {
     formTerms: Int32Array,
     sequenceOffsets: Uint32Array,
     sequences: Uint8Array,
+    layoutOffsets: Uint32Array,
+    layouts: Uint8Array,
+    fieldDocumentCounts: 'list',
+    fieldLengths: 'list',
+    fieldFrequencies: Uint32Array,
   },
 } as const satisfies PartLayout<StoredCatalogue>
 

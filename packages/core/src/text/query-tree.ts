@@ -32,6 +32,11 @@ export interface QueryLeaves<Leaf> {
   prefix(prefix: string): Leaf
   /** `word~N`: the word lowercased and accent-folded, never empty; N is 1 or 2. */
   fuzzy(word: string, edits: number): Leaf
+  /**
+   * What makes two leaves the same (`a | a` is `a`), so that every backend keeps the same
+   * leaves, and scores each once: by default the leaf itself, as JSON.
+   */
+  identity?(leaf: Leaf): string
 }
 
 /** Prefixes shorter than this (`a*`) are dropped unless they are the whole query. */
@@ -104,10 +109,16 @@ class Reading<Leaf extends { kind: string }> {
       case 'and':
       case 'or':
         return syntax.children.reduce<Part<Leaf>>(
-          (result, child) => combine(syntax.kind, result, this.node(child)),
+          (result, child) => this.combine(syntax.kind, result, this.node(child)),
           null,
         )
     }
+  }
+
+  private combine(kind: 'and' | 'or', left: Part<Leaf>, right: Part<Leaf>): Part<Leaf> {
+    const identity =
+      this.leaves.identity?.bind(this.leaves) ?? ((leaf: Leaf) => JSON.stringify(leaf))
+    return combine(kind, left, right, (node) => treeKey(node, identity))
   }
 
   /** Counts a leaf that did not vanish. */
@@ -127,7 +138,7 @@ class Reading<Leaf extends { kind: string }> {
       if (this.dropShortPrefixes) return leading
       this.shortPrefixes++
     }
-    return combine('and', leading, this.counted(this.leaves.prefix(prefix)))
+    return this.combine('and', leading, this.counted(this.leaves.prefix(prefix)))
   }
 
   private fuzzy(text: string, edits: number): Part<Leaf> {
@@ -135,7 +146,7 @@ class Reading<Leaf extends { kind: string }> {
       .map((token) => normalizeToken(token))
       .filter((word) => word !== '')
       .reduce<Part<Leaf>>(
-        (result, word) => combine('and', result, this.counted(this.leaves.fuzzy(word, edits))),
+        (result, word) => this.combine('and', result, this.counted(this.leaves.fuzzy(word, edits))),
         null,
       )
   }
@@ -149,6 +160,7 @@ function combine<Leaf extends { kind: string }>(
   kind: 'and' | 'or',
   left: Part<Leaf>,
   right: Part<Leaf>,
+  key: (node: QueryTree<Leaf>) => string,
 ): Part<Leaf> {
   if (left === null) return right
   if (right === null) return left
@@ -163,11 +175,32 @@ function combine<Leaf extends { kind: string }>(
   for (const node of [left, right]) {
     const parts = node.kind === kind ? (node as { children: QueryTree<Leaf>[] }).children : [node]
     for (const child of parts) {
-      const key = JSON.stringify(child)
-      if (seen.has(key)) continue
-      seen.add(key)
+      const identity = key(child)
+      if (seen.has(identity)) continue
+      seen.add(identity)
       children.push(child)
     }
   }
   return children.length === 1 ? children[0]! : { kind, children }
+}
+
+/** A tree's identity: its shape, and its leaves' identities. */
+function treeKey<Leaf extends { kind: string }>(
+  node: QueryTree<Leaf>,
+  identity: (leaf: Leaf) => string,
+): string {
+  switch (node.kind) {
+    case 'and':
+    case 'or': {
+      const { children } = node as { children: QueryTree<Leaf>[] }
+      return `${node.kind}(${children.map((child) => treeKey(child, identity)).join(',')})`
+    }
+    case 'not':
+      return `not(${treeKey((node as { child: QueryTree<Leaf> }).child, identity)})`
+    case 'all':
+    case 'nothing':
+      return node.kind
+    default:
+      return identity(node as Leaf)
+  }
 }

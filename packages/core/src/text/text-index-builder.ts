@@ -2,13 +2,8 @@ import { GrowableArray } from '../store/_growable-array.js'
 import { normalizeToken, tokenize } from './analyze.js'
 import type { Analyzer } from './languages.js'
 import { scorePostings } from './score-postings.js'
-import { NONE, type SearchableText, TEXT_FIELDS, type TextIndexParts } from './text-index-parts.js'
+import { NONE, type SearchableText, type TextIndexParts } from './text-index-parts.js'
 import { writeVarint } from './varint.js'
-
-const FIELD_COUNT = TEXT_FIELDS.length
-/** Term frequencies are packed in one u32 per posting: title 8 bits, text 16, terms 8. */
-const FREQUENCY_CAPS = [0xff, 0xffff, 0xff] as const
-const FREQUENCY_SHIFTS = [0, 8, 24] as const
 
 /**
  * Indexes documents added one at a time, in catalogue order (a document's id is its position).
@@ -29,62 +24,54 @@ export class TextIndexBuilder {
   /** One entry per (document, term): the posting log, in document order. */
   private readonly logTerms = new GrowableArray(Uint32Array, 1 << 16)
   private readonly logDocuments = new GrowableArray(Uint32Array, 1 << 16)
-  private readonly logFrequencies = new GrowableArray(Uint32Array, 1 << 16)
-  /** Distinct tokens per document and field (BM25's field length, as MiniSearch counts it). */
-  private readonly fieldLengths = TEXT_FIELDS.map(() => new GrowableArray(Uint32Array))
   private readonly sequences = new GrowableArray(Uint8Array, 1 << 16)
   private readonly sequenceOffsets = new GrowableArray(Uint32Array)
-  // Per-document scratch: the last (document, field) a form was seen in, the document's terms.
-  private readonly formStamps = new GrowableArray(Int32Array)
+  private readonly layouts = new GrowableArray(Uint8Array, 1 << 16)
+  private readonly layoutOffsets = new GrowableArray(Uint32Array)
+  /** Per-document scratch: the last document each term was seen in. */
   private readonly termStamps = new GrowableArray(Int32Array)
-  private readonly termSlots = new GrowableArray(Uint32Array)
-  private readonly documentTerms: number[] = []
-  private readonly documentFrequencies: number[][] = TEXT_FIELDS.map(() => [])
   private documentCount = 0
 
   constructor(analyzer: Analyzer) {
     this.analyzer = analyzer
     this.sequenceOffsets.push(0)
+    this.layoutOffsets.push(0)
   }
 
+  /**
+   * Adds a document: its values in the order `TextIndexParts.sequences` describes, and its
+   * layout (how many notes, paragraphs, items and terms).
+   */
   add(text: SearchableText): void {
     const document = this.documentCount++
-    const distinct = [0, 0, 0]
     let first = true
-    const addValue = (field: number, value: string) => {
+    const addValue = (value: string) => {
       if (!first) writeVarint(this.sequences, 0)
       first = false
-      const stamp = document * FIELD_COUNT + field + 1
       for (const token of tokenize(value)) {
         const form = this.formOf(token)
         writeVarint(this.sequences, form + 1)
-        if (this.formStamps.get(form) !== stamp) {
-          this.formStamps.set(form, stamp)
-          distinct[field]!++
-        }
         const term = this.formTerms.get(form)
-        if (term !== NONE) this.count(document, term, field)
+        if (term !== NONE && this.termStamps.get(term) !== document + 1) {
+          this.termStamps.set(term, document + 1)
+          this.logTerms.push(term)
+          this.logDocuments.push(document)
+        }
       }
     }
-    addValue(0, text.title)
-    for (const value of text.text) addValue(1, value)
-    for (const value of text.terms) addValue(2, value)
-    for (let i = 0; i < this.documentTerms.length; i++) {
-      let packed = 0
-      for (let field = 0; field < FIELD_COUNT; field++) {
-        const frequency = Math.min(this.documentFrequencies[field]![i]!, FREQUENCY_CAPS[field]!)
-        packed += frequency * 2 ** FREQUENCY_SHIFTS[field]!
-      }
-      this.logTerms.push(this.documentTerms[i]!)
-      this.logDocuments.push(document)
-      this.logFrequencies.push(packed)
+    addValue(text.title)
+    addValue(text.description)
+    writeVarint(this.layouts, text.notes.length)
+    for (const note of text.notes) {
+      writeVarint(this.layouts, note.length)
+      for (const paragraph of note) addValue(paragraph)
     }
-    this.documentTerms.length = 0
-    for (const frequencies of this.documentFrequencies) frequencies.length = 0
-    distinct.forEach((length, field) => {
-      this.fieldLengths[field]!.push(length)
-    })
+    writeVarint(this.layouts, text.items.length)
+    for (const item of text.items) addValue(item)
+    writeVarint(this.layouts, text.terms.length)
+    for (const term of text.terms) addValue(term)
     this.sequenceOffsets.push(this.sequences.length)
+    this.layoutOffsets.push(this.layouts.length)
   }
 
   /** Finishes the index's stored parts. The builder must not be used afterwards. */
@@ -98,22 +85,11 @@ export class TextIndexBuilder {
     for (let t = 0; t < termCount; t++) termOffsets[t + 1]! += termOffsets[t]!
     // Scattered in log order, which is document order: each term's ids come out ascending.
     const postingIds = new Uint32Array(logLength)
-    const frequencies = new Uint32Array(logLength)
     const cursor = termOffsets.slice(0, termCount)
     for (let i = 0; i < logLength; i++) {
       const at = cursor[termRanks[this.logTerms.get(i)]!]!++
       postingIds[at] = this.logDocuments.get(i)
-      frequencies[at] = this.logFrequencies.get(i)
     }
-    const fieldLengths = this.fieldLengths.map((lengths) => lengths.toArray())
-    const postingScores = scorePostings({
-      termOffsets,
-      postingIds,
-      documentCount: this.documentCount,
-      fieldLengths,
-      frequency: (posting, field) =>
-        Math.floor(frequencies[posting]! / 2 ** FREQUENCY_SHIFTS[field]!) & FREQUENCY_CAPS[field]!,
-    })
     const formCount = this.formTerms.length
     const formTerms = new Int32Array(formCount)
     const formWords = new Int32Array(formCount)
@@ -132,14 +108,21 @@ export class TextIndexBuilder {
       terms: sortedBy(this.terms, termRanks),
       termOffsets,
       postingIds,
-      postingScores,
+      postingScores: new Float32Array(logLength),
       words: sortedBy(this.words, wordRanks),
       wordTerms,
       formWords,
       formTerms,
       sequenceOffsets: this.sequenceOffsets.toArray(),
       sequences: this.sequences.toArray(),
+      layoutOffsets: this.layoutOffsets.toArray(),
+      layouts: this.layouts.toArray(),
+      fieldDocumentCounts: [],
+      fieldLengths: [],
+      fieldFrequencies: new Uint32Array(0),
     }
+    // Scores need every document's statistics: computed from the finished token sequences.
+    scorePostings(parts)
     return parts
   }
 
@@ -149,7 +132,6 @@ export class TextIndexBuilder {
     if (form !== undefined) return form
     form = this.formTerms.length
     this.formIds.set(token, form)
-    this.formStamps.push(0)
     const term = this.analyzer.processTerm(token)
     const word = normalizeToken(token)
     if (term === null) {
@@ -159,7 +141,6 @@ export class TextIndexBuilder {
     }
     const termId = this.idOf(term, this.termIds, this.terms)
     this.termStamps.ensure(this.terms.length)
-    this.termSlots.ensure(this.terms.length)
     this.formTerms.push(termId)
     if (word === '') {
       this.formWords.push(NONE)
@@ -183,21 +164,6 @@ export class TextIndexBuilder {
       values.push(value)
     }
     return id
-  }
-
-  /** Counts one occurrence of a term in a field of the current document. */
-  private count(document: number, term: number, field: number): void {
-    let slot: number
-    if (this.termStamps.get(term) !== document + 1) {
-      this.termStamps.set(term, document + 1)
-      slot = this.documentTerms.length
-      this.termSlots.set(term, slot)
-      this.documentTerms.push(term)
-      for (const frequencies of this.documentFrequencies) frequencies.push(0)
-    } else {
-      slot = this.termSlots.get(term)
-    }
-    this.documentFrequencies[field]![slot]!++
   }
 }
 

@@ -9,7 +9,8 @@ export interface TextIndexParts {
   terms: string[]
   /**
    * The postings of term `t` are `postingIds[termOffsets[t] .. termOffsets[t + 1]]`, ascending
-   * document ids, each with its BM25+ score for the term in `postingScores` (fields weighted).
+   * document ids, each with the document's score for a query of that term alone in
+   * `postingScores` (`score-postings.ts`).
    */
   termOffsets: Uint32Array
   postingIds: Uint32Array
@@ -25,13 +26,28 @@ export interface TextIndexParts {
   formWords: Int32Array
   formTerms: Int32Array
   /**
-   * Each document's tokens in order (title, then each value of its text and terms), as
-   * variable-length form ids + 1, with 0 between two values: positions for phrases, and words
-   * as written for prefixes, without the documents' JSON. Document `d` is
+   * Each document's tokens in order, as variable-length form ids + 1, with 0 between two values:
+   * positions for phrases, words as written for prefixes, and the scores of queries, without the
+   * documents' JSON. The values are the title, the description, each note's paragraphs, the
+   * items, each term's title (`layouts` says how many of each). Document `d` is
    * `sequences[sequenceOffsets[d] .. sequenceOffsets[d + 1]]`.
    */
   sequenceOffsets: Uint32Array
   sequences: Uint8Array
+  /**
+   * How each document's values divide into fields, as varints: the number of notes, the
+   * paragraphs of each, the number of items, the number of terms (the title and the description
+   * are one value each, a term one value). Document `d`'s is
+   * `layouts[layoutOffsets[d] .. layoutOffsets[d + 1]]`.
+   */
+  layoutOffsets: Uint32Array
+  layouts: Uint8Array
+  /** For each field (`TEXT_FIELDS`), the documents that hold it (nested ones for notes, terms). */
+  fieldDocumentCounts: number[]
+  /** For each field, its tokens all told (stop words aside): lengths average this per document. */
+  fieldLengths: number[]
+  /** Term `t`'s document frequency in field `f` is `fieldFrequencies[t * TEXT_FIELDS.length + f]`. */
+  fieldFrequencies: Uint32Array
 }
 
 /** No word or no term (a stop word, or a token of marks only). */
@@ -39,18 +55,28 @@ export const NONE = -1
 /** Separates two values in a token sequence: a phrase never spans it. */
 export const VALUE_BREAK = 0
 
-/** The fields of the searchable text, and how much a match in each weighs. */
-export const TEXT_FIELDS = ['title', 'text', 'terms'] as const
-export const FIELD_BOOSTS = [5, 1, 1] as const
-/** MiniSearch's BM25+ parameters, so scores rank as MiniSearch's search would. */
-export const BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const
+/**
+ * The fields of the searchable text, as the reference's index holds them: the title, an agent's
+ * description, each note's paragraphs (a note is a nested document of its own), the notes' list
+ * items, each term's title (a nested document each).
+ */
+export const TEXT_FIELDS = ['title', 'description', 'note', 'items', 'term'] as const
+export const FIELD = { title: 0, description: 1, note: 2, items: 3, term: 4 } as const
+/** How much a match in each field weighs: the title 5, as in the reference's `title^5`. */
+export const FIELD_BOOSTS = [5, 1, 1, 1, 1] as const
 
 /**
- * The searchable text of one document, field by field and value by value (each note
- * paragraph, each term title): a phrase never spans two values.
+ * The searchable text of one document, field by field and value by value (each note paragraph,
+ * each term title): a phrase never spans two values.
  */
 export interface SearchableText {
   title: string
-  text: string[]
+  /** An agent's description ('' for none). */
+  description: string
+  /** Each note's paragraphs (subnote contents), HTML stripped; a note may have none. */
+  notes: string[][]
+  /** The text of the notes' list items. */
+  items: string[]
+  /** Each term's title ('' for none). */
   terms: string[]
 }

@@ -12,6 +12,7 @@ import {
 import { forEachWithinEdits } from './fuzzy-walk.js'
 import type { Analyzer } from './languages.js'
 import type { QueryNode } from './query-analysis.js'
+import { QueryScorer } from './query-scorer.js'
 import { SloppyPhrase } from './sloppy-phrase.js'
 import { NONE, type TextIndexParts, VALUE_BREAK } from './text-index-parts.js'
 import { readVarint } from './varint.js'
@@ -27,10 +28,11 @@ export const PREFIX_LIMITS = { terms: 2000, postings: 2_000_000 } as const
 const COMPUTED_BYTES = 64 * 2 ** 20
 
 /**
- * The full-text index: posting lists as slices of typed arrays (ascending ids, scores
- * precomputed), each document's tokens for phrases and prefixes, and the sorted words and terms.
- * A term's matches are views into the arrays, so a query allocates only for what it combines.
- * Query semantics are API.md §4's.
+ * The full-text index: posting lists as slices of typed arrays (ascending ids, each with the
+ * document's score for the term alone), each document's tokens for phrases, prefixes and scores,
+ * and the sorted words and terms. A term's matches are views into the arrays, so a query
+ * allocates only for what it combines. Query semantics are API.md §4's; scores are the
+ * reference's (`query-scorer.ts`).
  */
 export class TextIndex {
   /** The stored arrays, as a snapshot writes them. */
@@ -48,6 +50,7 @@ export class TextIndex {
   )
   /** Reused by every phrase check: the terms of the last positions read. */
   private ring = new Int32Array(16)
+  private scorer: QueryScorer | undefined
 
   constructor(parts: TextIndexParts, analyzer: Analyzer) {
     this.parts = parts
@@ -61,10 +64,29 @@ export class TextIndex {
     return this.parts.documentCount
   }
 
+  /** The documents a parsed query matches (ascending ids), each with its score. */
+  search(node: QueryNode): Matches {
+    return this.score(node, this.evaluate(node), `?${JSON.stringify(node)}`)
+  }
+
   /**
-   * Evaluates a parsed query into scored matches (ascending ids). A negation is everything but
-   * what it negates (an AND subtracts it from its positive parts instead); documents matched
-   * only through a negation or `*` score 0.
+   * Scores documents the query matched (some of {@link evaluate}'s: those a request's filters
+   * allow): a term's from its postings, any other query's by {@link QueryScorer}. With a key,
+   * the scores are kept, like a prefix's matches, for the next page of the same request.
+   */
+  score(node: QueryNode, matches: Matches, key?: string): Matches {
+    if (node.kind === 'term') return matches
+    const compute = () => {
+      this.scorer ??= new QueryScorer(this.parts)
+      return this.scorer.score(node, matches)
+    }
+    return key === undefined ? compute() : this.remembered(key, compute)
+  }
+
+  /**
+   * The documents a parsed query matches (ascending ids). A negation is everything but what it
+   * negates (an AND subtracts it from its positive parts instead). The scores are only a term's
+   * own: {@link search} scores the whole query.
    */
   evaluate(node: QueryNode): Matches {
     switch (node.kind) {

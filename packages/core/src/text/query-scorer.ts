@@ -1,0 +1,381 @@
+/**
+ * Scores the documents a query matched as the reference service's OpenSearch scores its query,
+ * and as the OpenSearch backend asks it to (`packages/opensearch/src/query-dsl.ts`): the query
+ * is read in each place a document holds text — its title and description together (the title
+ * × 5), each note, its list items, each term — and scores where it matches whole in that place:
+ * Lucene BM25 per field (`lucene-bm25.ts`), the places' scores added, the notes' and the
+ * terms' averaged over those that match. A document found only across places (one word in its
+ * title, the other in a note) scores 0.
+ *
+ * Inside a place, a leaf scores as Lucene's query for it: a word as a term query, a phrase as a
+ * phrase query (its terms' idfs added, its frequency as `phrase-frequency.ts` counts it), a
+ * prefix as a constant (the field's boost), a fuzzy word as Lucene's top-terms blended rewrite
+ * (each matching term weighs its similarity, all take the idf of the most frequent). Exclusions
+ * and `*` match everywhere and add nothing: what they exclude is excluded from the whole document
+ * before scoring.
+ */
+
+import type { Matches } from './_matches.js'
+import { DocumentTokens } from './document-tokens.js'
+import { forEachWithinEdits } from './fuzzy-walk.js'
+import { type FieldScorer, idf } from './lucene-bm25.js'
+import { phraseFrequency } from './phrase-frequency.js'
+import type { IndexLeaf, QueryNode } from './query-analysis.js'
+import { fieldScorers } from './score-postings.js'
+import { FIELD, FIELD_BOOSTS, NONE, TEXT_FIELDS, type TextIndexParts } from './text-index-parts.js'
+
+const FIELD_COUNT = TEXT_FIELDS.length
+
+/**
+ * The most terms a fuzzy word expands to in one field, by similarity (Lucene's `max_expansions`;
+ * the OpenSearch backend asks the same).
+ */
+export const FUZZY_EXPANSIONS = 1000
+
+/** Whether a query has anything that scores: not only `*` and exclusions. */
+export function scoresAnything(node: QueryNode): boolean {
+  switch (node.kind) {
+    case 'all':
+    case 'nothing':
+    case 'not':
+      return false
+    case 'and':
+    case 'or':
+      return node.children.some(scoresAnything)
+    default:
+      return true
+  }
+}
+
+/** A leaf made ready to score: its terms' slots and its weight per field. */
+type ScoredLeaf =
+  | { kind: 'term'; slot: number; weights: number[] }
+  | {
+      kind: 'phrase'
+      slots: number[]
+      offsets: number[]
+      slop: number
+      weights: number[]
+    }
+  | { kind: 'prefix'; first: number; end: number }
+  | { kind: 'fuzzy'; slots: number[]; weights: Float64Array[]; kept: Uint8Array[] }
+
+export class QueryScorer {
+  private readonly parts: TextIndexParts
+  private readonly scorers: FieldScorer[]
+  private readonly tokens: DocumentTokens
+  /** Each term's slot in the query being scored, or -1. */
+  private readonly slotOf: Int32Array
+
+  constructor(parts: TextIndexParts) {
+    this.parts = parts
+    this.scorers = fieldScorers(parts)
+    this.tokens = new DocumentTokens(parts)
+    this.slotOf = new Int32Array(parts.terms.length).fill(-1)
+  }
+
+  /** The matches with each document's score for the query. */
+  score(node: QueryNode, matches: Matches): Matches {
+    const query = new PreparedQuery(node, this.parts, this.slotOf)
+    try {
+      const scores = new Float32Array(matches.ids.length)
+      if (query.leaves.length > 0) {
+        for (let i = 0; i < matches.ids.length; i++)
+          scores[i] = this.scoreDocument(matches.ids[i]!, query)
+      }
+      return { ids: matches.ids, scores }
+    } finally {
+      query.release()
+    }
+  }
+
+  private scoreDocument(id: number, query: PreparedQuery): number {
+    const tokens = this.tokens
+    tokens.read(id)
+    const leafCount = query.leaves.length
+    // The title and description add up as one place.
+    const top = new Float64Array(leafCount).fill(Number.NaN)
+    const values = new Float64Array(leafCount)
+    let total = 0
+    let notes = 0
+    let noteCount = 0
+    let terms = 0
+    let termCount = 0
+    for (let instance = 0; instance < tokens.instanceCount; instance++) {
+      const field = tokens.fields[instance]!
+      query.read(tokens, instance)
+      for (let leaf = 0; leaf < leafCount; leaf++) {
+        values[leaf] = this.leafScore(query, leaf, field, tokens.lengths[instance]!)
+      }
+      query.clear()
+      if (field === FIELD.title || field === FIELD.description) {
+        for (let leaf = 0; leaf < leafCount; leaf++) {
+          if (Number.isNaN(values[leaf]!)) continue
+          top[leaf] = Number.isNaN(top[leaf]!) ? values[leaf]! : top[leaf]! + values[leaf]!
+        }
+        continue
+      }
+      const score = query.evaluate(values)
+      if (Number.isNaN(score)) continue
+      if (field === FIELD.note) {
+        notes += score
+        noteCount++
+      } else if (field === FIELD.term) {
+        terms += score
+        termCount++
+      } else total += score
+    }
+    const topScore = query.evaluate(top)
+    if (!Number.isNaN(topScore)) total += topScore
+    if (noteCount > 0) total += notes / noteCount
+    if (termCount > 0) total += terms / termCount
+    return total
+  }
+
+  /** A leaf's score in the instance just read, or NaN where it does not match. */
+  private leafScore(query: PreparedQuery, index: number, field: number, length: number): number {
+    const leaf = query.leaves[index]!
+    const scorer = this.scorers[field]!
+    switch (leaf.kind) {
+      case 'term': {
+        const frequency = query.frequencies[leaf.slot]!
+        return frequency > 0 ? scorer.score(leaf.weights[field]!, frequency, length) : Number.NaN
+      }
+      case 'phrase': {
+        const frequency = phraseFrequency(
+          leaf.slots.map((slot) => query.positions[slot]!),
+          leaf.offsets,
+          leaf.slop,
+          leaf.slots,
+        )
+        return frequency > 0 ? scorer.score(leaf.weights[field]!, frequency, length) : Number.NaN
+      }
+      case 'prefix':
+        return query.prefixFound[index] ? FIELD_BOOSTS[field]! : Number.NaN
+      case 'fuzzy': {
+        let score = Number.NaN
+        const weights = leaf.weights[field]!
+        const kept = leaf.kept[field]!
+        leaf.slots.forEach((slot, at) => {
+          const frequency = query.frequencies[slot]!
+          if (frequency === 0 || !kept[at]) return
+          const found = scorer.score(weights[at]!, frequency, length)
+          score = Number.isNaN(score) ? found : score + found
+        })
+        return score
+      }
+    }
+  }
+}
+
+/** A query ready to score documents: its leaves, its terms' slots, per-instance counters. */
+class PreparedQuery {
+  readonly leaves: ScoredLeaf[] = []
+  /** Each leaf node's index in {@link leaves}. */
+  private readonly leafIndex = new Map<QueryNode, number>()
+  /** The terms given a slot (to clear `slotOf` after). */
+  private readonly slotTerms: number[] = []
+  /** Whether a slot's positions are kept (a phrase's terms). */
+  private readonly keepsPositions: boolean[] = []
+  // What the instance just read holds: each slot's frequency and positions, each prefix found.
+  readonly frequencies: Uint32Array
+  readonly positions: number[][]
+  readonly prefixFound: boolean[]
+
+  constructor(
+    private readonly node: QueryNode,
+    private readonly parts: TextIndexParts,
+    private readonly slotOf: Int32Array,
+  ) {
+    this.collect(node)
+    this.frequencies = new Uint32Array(this.slotTerms.length)
+    this.positions = this.slotTerms.map(() => [])
+    this.prefixFound = this.leaves.map(() => false)
+  }
+
+  /** Frees the terms' slots for the next query. */
+  release(): void {
+    for (const term of this.slotTerms) this.slotOf[term] = -1
+  }
+
+  /** Counts the query's terms and prefixes in one instance of the document read. */
+  read(tokens: DocumentTokens, instance: number): void {
+    const end = tokens.starts[instance + 1]!
+    for (let t = tokens.starts[instance]!; t < end; t++) {
+      const term = tokens.terms[t]!
+      if (term !== NONE) {
+        const slot = this.slotOf[term]!
+        if (slot !== -1) {
+          this.frequencies[slot]!++
+          if (this.keepsPositions[slot]) this.positions[slot]!.push(tokens.positions[t]!)
+        }
+      }
+      const word = tokens.words[t]!
+      if (word === NONE) continue
+      this.leaves.forEach((leaf, index) => {
+        if (leaf.kind === 'prefix' && word >= leaf.first && word < leaf.end) {
+          this.prefixFound[index] = true
+        }
+      })
+    }
+  }
+
+  clear(): void {
+    this.frequencies.fill(0)
+    for (const positions of this.positions) positions.length = 0
+    this.prefixFound.fill(false)
+  }
+
+  /** The query's score in one place from its leaves' scores there (NaN: no match). */
+  evaluate(values: Float64Array, node: QueryNode = this.node): number {
+    switch (node.kind) {
+      case 'all':
+      case 'not':
+        return 0
+      case 'nothing':
+        return Number.NaN
+      case 'and': {
+        let sum = 0
+        for (const child of node.children) sum += this.evaluate(values, child)
+        return sum
+      }
+      case 'or': {
+        let sum = Number.NaN
+        for (const child of node.children) {
+          const score = this.evaluate(values, child)
+          if (!Number.isNaN(score)) sum = Number.isNaN(sum) ? score : sum + score
+        }
+        return sum
+      }
+      default:
+        return values[this.leafIndex.get(node)!]!
+    }
+  }
+
+  private collect(node: QueryNode): void {
+    switch (node.kind) {
+      case 'all':
+      case 'nothing':
+      case 'not':
+        return
+      case 'and':
+      case 'or':
+        for (const child of node.children) this.collect(child)
+        return
+      default:
+        this.leafIndex.set(node, this.leaves.length)
+        this.leaves.push(this.prepare(node))
+    }
+  }
+
+  private prepare(leaf: IndexLeaf): ScoredLeaf {
+    switch (leaf.kind) {
+      case 'term': {
+        const term = termId(this.parts.terms, leaf.term)
+        return { kind: 'term', slot: this.slot(term, false), weights: this.weights([term]) }
+      }
+      case 'phrase': {
+        const terms = leaf.terms.map((term) => termId(this.parts.terms, term))
+        return {
+          kind: 'phrase',
+          slots: terms.map((term) => this.slot(term, true)),
+          offsets: leaf.positions,
+          slop: leaf.slop ?? 0,
+          weights: this.weights(terms),
+        }
+      }
+      case 'prefix': {
+        const first = lowerBound(this.parts.words, leaf.prefix)
+        let end = first
+        while (end < this.parts.words.length && this.parts.words[end]!.startsWith(leaf.prefix))
+          end++
+        return { kind: 'prefix', first, end }
+      }
+      case 'fuzzy':
+        return this.fuzzy(leaf.word, leaf.edits)
+    }
+  }
+
+  /**
+   * Lucene's fuzzy query, field by field: the terms within the edits that the field holds, the
+   * most similar {@link FUZZY_EXPANSIONS} (similarity `1 − edits / the shorter length`, ties in
+   * term order), each weighing its similarity and all the idf of the most frequent of them.
+   */
+  private fuzzy(word: string, edits: number): ScoredLeaf {
+    const found: { term: number; similarity: number }[] = []
+    const length = [...word].length
+    forEachWithinEdits(this.parts.terms, word, edits, 0, (term, distance) => {
+      const shorter = Math.min(length, [...this.parts.terms[term]!].length)
+      // A short word's similarity may fall below 0 (`th~2` and `a`): the node scores it 0.
+      found.push({ term, similarity: distance === 0 ? 1 : Math.max(0, 1 - distance / shorter) })
+    })
+    found.sort((a, b) => b.similarity - a.similarity || a.term - b.term)
+    const slots = found.map(({ term }) => this.slot(term, false))
+    const { fieldFrequencies, fieldDocumentCounts } = this.parts
+    const kept = TEXT_FIELDS.map(() => new Uint8Array(found.length))
+    const weights = TEXT_FIELDS.map((_, field) => {
+      const held = found.flatMap((entry, at) =>
+        fieldFrequencies[entry.term * FIELD_COUNT + field]! > 0 ? [at] : [],
+      )
+      const top = held.slice(0, FUZZY_EXPANSIONS)
+      let most = 0
+      for (const at of top) {
+        most = Math.max(most, fieldFrequencies[found[at]!.term * FIELD_COUNT + field]!)
+      }
+      const weight = FIELD_BOOSTS[field]! * idf(most, fieldDocumentCounts[field]!)
+      const row = new Float64Array(found.length)
+      for (const at of top) {
+        row[at] = weight * found[at]!.similarity
+        kept[field]![at] = 1
+      }
+      return row
+    })
+    return { kind: 'fuzzy', slots, weights, kept }
+  }
+
+  /** Boost × the summed idf of the terms, per field (a phrase adds its terms' idfs). */
+  private weights(terms: number[]): number[] {
+    const { fieldFrequencies, fieldDocumentCounts } = this.parts
+    return TEXT_FIELDS.map((_, field) => {
+      let sum = 0
+      for (const term of terms) {
+        const frequency = term === NONE ? 0 : fieldFrequencies[term * FIELD_COUNT + field]!
+        sum += idf(frequency, fieldDocumentCounts[field]!)
+      }
+      return FIELD_BOOSTS[field]! * sum
+    })
+  }
+
+  /** The slot of a term (a term the index lacks gets one that never counts). */
+  private slot(term: number, keepPositions: boolean): number {
+    if (term === NONE) {
+      this.keepsPositions.push(keepPositions)
+      this.slotTerms.push(NONE)
+      return this.slotTerms.length - 1
+    }
+    let slot = this.slotOf[term]!
+    if (slot === -1) {
+      slot = this.slotTerms.length
+      this.slotOf[term] = slot
+      this.slotTerms.push(term)
+      this.keepsPositions.push(keepPositions)
+    } else if (keepPositions) this.keepsPositions[slot] = true
+    return slot
+  }
+}
+
+function termId(terms: readonly string[], term: string): number {
+  const at = lowerBound(terms, term)
+  return terms[at] === term ? at : NONE
+}
+
+function lowerBound(sorted: readonly string[], value: string): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (sorted[mid]! < value) low = mid + 1
+    else high = mid
+  }
+  return low
+}

@@ -1,0 +1,137 @@
+/**
+ * The in-memory ranking without a node: Lucene's norms and phrase frequencies as Lucene computes
+ * them, the reference's first results on the real corpus, the postings' precomputed scores
+ * against the scorer, and the places a query scores in. test/opensearch/ranking.test.ts holds
+ * every score to the node's.
+ */
+import { beforeAll, describe, expect, it } from 'vitest'
+import { Catalogue, type CatalogueDocument, loadCatalogue } from '../../packages/core/src/index.js'
+import { lengthNorm, normLength } from '../../packages/core/src/text/lucene-bm25.js'
+import { phraseFrequency } from '../../packages/core/src/text/phrase-frequency.js'
+import { QueryScorer } from '../../packages/core/src/text/query-scorer.js'
+import { RAC } from '../helpers/corpus.js'
+import { termDocument } from '../helpers/documents.js'
+
+describe("Lucene's one-byte norms", () => {
+  it('keep lengths below 24 exactly and round longer ones down to 4 significant bits', () => {
+    for (let length = 0; length < 24; length++) expect(normLength(lengthNorm(length))).toBe(length)
+    // SmallFloat.byte4ToInt(SmallFloat.intToByte4(100)) is 96 in Lucene.
+    expect(normLength(lengthNorm(100))).toBe(96)
+    let previous = 0
+    for (let length = 0; length < 100_000; length += 7) {
+      const kept = normLength(lengthNorm(length))
+      expect(kept).toBeLessThanOrEqual(length)
+      expect(kept).toBeGreaterThanOrEqual(previous)
+      previous = kept
+    }
+  })
+})
+
+describe('phrase frequencies as Lucene counts them', () => {
+  it('counts each place an exact phrase stands', () => {
+    // "a b a b": a at 0 and 2, b at 1 and 3.
+    expect(
+      phraseFrequency(
+        [
+          [0, 2],
+          [1, 3],
+        ],
+        [0, 1],
+        0,
+        [1, 2],
+      ),
+    ).toBe(2)
+    expect(phraseFrequency([[0, 2], [4]], [0, 1], 0, [1, 2])).toBe(0)
+  })
+
+  it('weighs each sloppy match 1 / (1 + distance)', () => {
+    // Lucene's own example: "a b"~2 in "x a b a y" scores "a b" (0) and "b a" (2).
+    expect(phraseFrequency([[1, 3], [2]], [0, 1], 2, [1, 2])).toBeCloseTo(1 + 1 / 3, 6)
+    // "a b"~1 in "a x b": one match, one move away.
+    expect(phraseFrequency([[0], [2]], [0, 1], 1, [1, 2])).toBeCloseTo(1 / 2, 6)
+    expect(phraseFrequency([[0], [3]], [0, 1], 1, [1, 2])).toBe(0)
+  })
+
+  it('places a repeated word of the phrase at different positions', () => {
+    // "a a"~1 in "a x a": one move; in "a x x a": two; in "a": the two places need two positions.
+    const twice = (positions: number[]) => [positions, positions]
+    expect(phraseFrequency(twice([0, 2]), [0, 1], 1, [1, 1])).toBeCloseTo(1 / 2, 6)
+    expect(phraseFrequency(twice([0, 3]), [0, 1], 1, [1, 1])).toBe(0)
+    expect(phraseFrequency(twice([0]), [0, 1], 3, [1, 1])).toBe(0)
+  })
+})
+
+describe('ranking on the real corpus', () => {
+  let catalogue: Catalogue
+  beforeAll(async () => {
+    catalogue = (await loadCatalogue(RAC)).catalogue
+  })
+
+  const first = (query: string) =>
+    catalogue.search(catalogue.parse('search', new URLSearchParams({ query }))).results[0]?.title
+
+  it('puts first what the reference service puts first', () => {
+    expect(first('medical')).toBe('Peking. Union Medical College')
+    expect(first('rockefeller')).toBe('Rockefeller family')
+  })
+
+  it('scores a term from its postings as the scorer scores it', () => {
+    const { text } = catalogue.data
+    const scorer = new QueryScorer(text.parts)
+    for (const term of ['rockefel', 'medic', 'health', 'china', 'foundat', 'record']) {
+      const node = { kind: 'term', term } as const
+      const postings = text.evaluate(node)
+      expect(postings.ids.length, term).toBeGreaterThan(0)
+      const scored = scorer.score(node, postings)
+      for (let i = 0; i < postings.ids.length; i++) {
+        expect(postings.scores[i], term).toBeCloseTo(scored.scores[i]!, 4)
+      }
+    }
+  })
+})
+
+describe('the places a query scores in', () => {
+  /** A term document with notes of its own (the schema allows them on every type here). */
+  function withNotes(id: string, title: string, notes: string[]): CatalogueDocument {
+    return {
+      ...termDocument(id, title),
+      notes: notes.map((content) => ({
+        type: 'scopecontent',
+        title: 'Scope',
+        source: 'archivesspace',
+        subnotes: [{ type: 'text', content: [content] }],
+      })),
+    } as unknown as CatalogueDocument
+  }
+
+  function scores(documents: CatalogueDocument[], query: string): Map<string, number> {
+    const catalogue = Catalogue.fromDocuments(documents)
+    const node = catalogue.parse('facets', { query }).query!
+    const found = catalogue.data.text.search(node)
+    return new Map(Array.from(found.ids, (id, i) => [catalogue.data.uris[id]!, found.scores[i]!]))
+  }
+
+  it('scores 0 a document whose words are only in different places', () => {
+    const found = scores(
+      [
+        withNotes('split', 'Nelson papers', ['Letters to Rockefeller']),
+        withNotes('together', 'Nelson Rockefeller papers', []),
+      ],
+      'nelson rockefeller',
+    )
+    expect(found.get('/terms/split')).toBe(0)
+    expect(found.get('/terms/together')).toBeGreaterThan(0)
+  })
+
+  it('averages the notes that match, not all of them', () => {
+    const found = scores(
+      [
+        withNotes('one', 'Papers', ['malaria in Italy']),
+        withNotes('three', 'Papers', ['malaria in Italy', 'yellow fever', 'hookworm']),
+      ],
+      'malaria',
+    )
+    expect(found.get('/terms/one')).toBeGreaterThan(0)
+    expect(found.get('/terms/three')).toBeCloseTo(found.get('/terms/one')!, 6)
+  })
+})

@@ -1,0 +1,231 @@
+/**
+ * The in-memory engine's scores against the real node's: the same catalogue pushed and loaded,
+ * the same queries, and each document found scores what OpenSearch scores it (relative 1e-4), so
+ * both rank alike. Queries are fixed ones for each kind of leaf and operator, and generated
+ * ones (single and common words, phrases, sloppy phrases, prefixes, fuzzy words, OR, groups,
+ * exclusions) on the corpus and the sample; `/search` with filters compares the groups' order
+ * through both backends.
+ */
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  type Catalogue,
+  loadCatalogue,
+  parseQuerySyntax,
+  tokenize,
+} from '../../packages/core/src/index.js'
+import { OpenSearchBackend } from '../../packages/opensearch/src/backend/opensearch-backend.js'
+import { pushCatalogue } from '../../packages/opensearch/src/push.js'
+import { fullTextQuery } from '../../packages/opensearch/src/query-dsl.js'
+import { type TextDocument, valuesOf } from '../helpers/brute-query.js'
+import { RAC, SAMPLE } from '../helpers/corpus.js'
+import { openSearchJson, openSearchNode } from '../helpers/opensearch.js'
+
+const node = openSearchNode('the in-memory scores against the node')
+
+/** Scores agree within this, relative to the larger. */
+const TOLERANCE = 1e-4
+
+type Scores = Map<string, number>
+
+/** Each document the query finds in memory, with its score. */
+function inMemory(catalogue: Catalogue, query: string): Scores {
+  const parsed = catalogue.parse('facets', { query }).query
+  const scores: Scores = new Map()
+  if (parsed === null) return scores
+  const matches = catalogue.data.text.search(parsed)
+  matches.ids.forEach((id, i) => {
+    scores.set(catalogue.data.uris[id]!, matches.scores[i]!)
+  })
+  return scores
+}
+
+/** Each document the query finds on the node, with its score. */
+async function onNode(index: string, query: string): Promise<Scores> {
+  const syntax = parseQuerySyntax(query)
+  const scores: Scores = new Map()
+  if (syntax === null) return scores
+  const answer = await openSearchJson<{
+    hits: { hits: { _score: number; _source: { uri: string } }[] }
+  }>(node.url, `/${index}/_search`, {
+    body: { size: 10_000, _source: ['uri'], query: fullTextQuery(syntax, 'english') },
+  })
+  for (const hit of answer.hits.hits) scores.set(hit._source.uri, hit._score)
+  return scores
+}
+
+function near(a: number, b: number): boolean {
+  return Math.abs(a - b) <= TOLERANCE * Math.max(Math.abs(a), Math.abs(b)) + 1e-7
+}
+
+/** The uris by score, best first (ties by uri). */
+function ranked(scores: Scores): string[] {
+  return [...scores].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([uri]) => uri)
+}
+
+/** Whether two documents' scores are within the tolerance of each other. */
+function hasTies(scores: Scores): boolean {
+  const sorted = [...scores.values()].sort((a, b) => b - a)
+  return sorted.some((score, i) => i > 0 && near(score, sorted[i - 1]!))
+}
+
+/** Every document scores the node's, and the order is the node's where no two tie. */
+async function sameScores(catalogue: Catalogue, index: string, query: string): Promise<void> {
+  const expected = await onNode(index, query)
+  const actual = inMemory(catalogue, query)
+  expect([...actual.keys()].sort(), query).toEqual([...expected.keys()].sort())
+  for (const [uri, score] of expected) {
+    const mine = actual.get(uri)!
+    if (!near(mine, score)) {
+      expect.fail(`${query}: ${uri} scores ${mine} in memory, ${score} on the node`)
+    }
+  }
+  if (!hasTies(expected)) expect(ranked(actual), query).toEqual(ranked(expected))
+}
+
+describe.skipIf(node.skip)('the in-memory scores against the node', () => {
+  for (const [name, path, runs] of [
+    ['the corpus', RAC, 150],
+    ['the sample', SAMPLE, 60],
+  ] as const) {
+    describe(name, () => {
+      const index = `ranking-${name.replace(/\W/g, '')}`
+      let catalogue: Catalogue
+      let backend: OpenSearchBackend
+      beforeAll(async () => {
+        catalogue = (await loadCatalogue(path)).catalogue
+        await pushCatalogue(path, { url: node.url, index })
+        backend = await OpenSearchBackend.open({ url: node.url, index })
+      }, 120_000)
+      afterAll(async () => {
+        await backend?.close()
+        await fetch(`${node.url}/${index}-*`, { method: 'DELETE' })
+      })
+
+      it('scores each kind of query as the node does', async () => {
+        for (const query of [
+          'rockefeller',
+          'medical',
+          'the rockefeller foundation',
+          'nelson rockefeller',
+          'health china',
+          '"nelson rockefeller"',
+          '"history of medicine"',
+          '"nelson rockefeller"~2',
+          '"rockefeller nelson"~3',
+          '"foundation rockefeller foundation"~4',
+          'rockefel*',
+          'found* health',
+          'rockefeler~1',
+          'rockefellr~',
+          'fondation~2 | nelsen~1',
+          '-rockefeller',
+          'rockefeller -foundation',
+          'nelson | audio',
+          'rockefeller | -foundation',
+          '-(nelson | audio) papers',
+          'public health | medicine',
+          '(public | china) (health | medical)',
+          '*',
+          'rockefeller *',
+          'Médecine',
+        ]) {
+          await sameScores(catalogue, index, query)
+        }
+      })
+
+      it('scores generated queries as the node does', async () => {
+        const texts = Array.from({ length: catalogue.size }, (_, i) =>
+          valuesOf(catalogue.document(i) as TextDocument),
+        )
+          .flatMap((values) => values.map((value) => value.words.join(' ')))
+          .filter((text) => text !== '')
+        const text = fc.constantFrom(...texts)
+        const word = text.chain((t) => fc.constantFrom(...tokenize(t)))
+        const common = fc.constantFrom('rockefeller', 'foundation', 'health', 'records', 'the')
+        const phrase = fc
+          .tuple(text, fc.nat(), fc.integer({ min: 2, max: 3 }), fc.constantFrom('', '~1', '~3'))
+          .map(([t, start, length, slop]) => {
+            const tokens = tokenize(t)
+            const from = start % tokens.length
+            return `"${tokens.slice(from, from + length).join(' ')}"${slop}`
+          })
+        const prefix = word
+          .filter((w) => w.length >= 3)
+          .chain((w) => fc.integer({ min: 2, max: w.length }).map((n) => `${w.slice(0, n)}*`))
+        const fuzzy = fc
+          .tuple(word, fc.constantFrom('~1', '~2'))
+          .filter(([w]) => w.length >= 3)
+          .map(([w, edits]) => `${w.slice(0, -1)}${edits}`)
+        const leaf = fc.oneof(
+          { weight: 3, arbitrary: word },
+          { weight: 2, arbitrary: common },
+          { weight: 2, arbitrary: phrase },
+          { weight: 1, arbitrary: prefix },
+          { weight: 1, arbitrary: fuzzy },
+        )
+        const item = fc.oneof(
+          { weight: 5, arbitrary: leaf },
+          { weight: 1, arbitrary: leaf.map((l) => `-${l}`) },
+          {
+            weight: 1,
+            arbitrary: fc.tuple(leaf, leaf).map(([a, b]) => `(${a} | ${b})`),
+          },
+        )
+        const query = fc
+          .array(fc.tuple(fc.constantFrom(' ', ' | '), item), { minLength: 1, maxLength: 3 })
+          .map((parts) => parts.map(([op, part], i) => (i === 0 ? part : `${op}${part}`)).join(''))
+        await fc.assert(
+          fc.asyncProperty(query, async (q) => sameScores(catalogue, index, q)),
+          { numRuns: runs },
+        )
+      }, 180_000)
+
+      it('ranks /search groups as the node does, with filters', async () => {
+        const filters = [
+          '',
+          'category=person',
+          'online=true',
+          'start_date__gte=1950',
+          'type=collection',
+        ]
+        for (const query of [
+          'rockefeller',
+          'medical',
+          'health | china',
+          'foundation*',
+          'nelson~1',
+        ]) {
+          for (const filter of filters) {
+            const params = new URLSearchParams(filter)
+            params.set('query', query)
+            params.set('limit', '500')
+            const request = catalogue.parse('search', params)
+            const expected = catalogue.search(request)
+            const actual = await backend.search(request)
+            const scores = inMemory(catalogue, query)
+            // Each group's best score: groups whose best scores tie may come in either order.
+            const best = new Map<string, number>()
+            for (const [uri, score] of scores) {
+              const group = catalogue.get(uri)!.group.identifier
+              best.set(group, Math.max(best.get(group) ?? 0, score))
+            }
+            const groupScores = new Map(expected.results.map((r) => [r.uri, best.get(r.uri) ?? 0]))
+            const label = `search?${params}`
+            expect(actual.count, label).toBe(expected.count)
+            if (hasTies(groupScores)) {
+              expect(actual.results.map((r) => r.uri).sort(), label).toEqual(
+                expected.results.map((r) => r.uri).sort(),
+              )
+            } else {
+              expect(
+                actual.results.map((r) => r.uri),
+                label,
+              ).toEqual(expected.results.map((r) => r.uri))
+            }
+          }
+        }
+      })
+    })
+  }
+})
