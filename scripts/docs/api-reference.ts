@@ -264,7 +264,7 @@ function parameters(): string {
     '',
     '### Ranking',
     '',
-    'With a `query` and no `sort`, results come best first, scored as the reference service’s Elasticsearch scores its query (and as the OpenSearch backend asks OpenSearch to score it). The query is read in each place a document holds text — its title (boosted 5×) and description together, each of its notes, its notes’ list items, each of its terms — and scores in each place where it matches whole. The places’ scores add up; the notes’ are averaged over the notes that match, the terms’ over the terms that match. A `/search` group ranks by its best document; equal scores come in catalogue order.',
+    'With a `query` and no `sort`, results come best first, scored as the reference service’s Elasticsearch scores its query (and as the OpenSearch backend asks OpenSearch to score it). The query is read in each place a document holds text — its title (boosted 5×) and description together, each of its notes, each of its terms — and scores in each place where it matches whole. The places’ scores add up; the notes’ are averaged over the notes that match, the terms’ over the terms that match. A `/search` group ranks by its best document; equal scores come in catalogue order.',
     '',
     'In a place, a word scores Lucene’s BM25 (k1 1.2, b 0.75, without the constant k1 + 1 factor OpenSearch 3 leaves out) on that field’s statistics: how many documents hold the word and the field’s average length, counted over notes and terms as documents of their own, and the place’s length as Lucene’s one-byte norm keeps it. A phrase adds its words’ idfs and counts its occurrences as Lucene does (a sloppy one `1 / (1 + distance)` for each match). A prefix scores the field’s boost (5 in the title, 1 elsewhere) wherever a word begins with it. A fuzzy word scores as Lucene rewrites it: each indexed word within the edits scores as itself, weighted by its similarity (`1 − edits / the shorter length`, at least 0), all with the idf of the most frequent of them. `*` and exclusions score nothing.',
     '',
@@ -273,7 +273,7 @@ function parameters(): string {
     '- **Words anywhere.** The reference finds a document only where its query matches whole in one place. This API finds it where its words are anywhere in the document. A document found only across places (`nelson` in its title, `rockefeller` in a note) scores 0 and comes after the others.',
     '- **Exclusions** exclude a document that holds the word anywhere; the reference excludes it only from the place that holds it.',
     '- **Prefixes** match words as written; the reference stems the prefix first. Both score the same constant.',
-    '- **List items** of notes are a place of their own; the reference does not search them.',
+    '- **List items** of notes are found as the notes’ text is, and score nothing: the reference does not search them.',
     '',
   )
   return lines.join('\n')
@@ -385,6 +385,6 @@ it says nothing:
   \`dates\` is \`null\`.
 - **CORS.** Preflights are answered on every path, \`POST /mylist\` included.
 - **Ranking** is the reference's wherever the query means the same in both. Documents only this API
-  finds (its words in different places), exclusions, prefixes and notes' list items score as
+  finds (its words in different places or in notes' list items), exclusions and prefixes score as
   [Ranking](#ranking) says.
 `

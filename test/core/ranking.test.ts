@@ -75,16 +75,26 @@ describe('ranking on the real corpus', () => {
     expect(first('rockefeller')).toBe('Rockefeller family')
   })
 
-  it('scores a term from its postings as the scorer scores it', () => {
+  it('scores as it reads each document back, shortcuts and all', () => {
     const { text } = catalogue.data
-    const scorer = new QueryScorer(text.parts)
-    for (const term of ['rockefel', 'medic', 'health', 'china', 'foundat', 'record']) {
-      const node = { kind: 'term', term } as const
-      const postings = text.evaluate(node)
-      expect(postings.ids.length, term).toBeGreaterThan(0)
-      const scored = scorer.score(node, postings)
-      for (let i = 0; i < postings.ids.length; i++) {
-        expect(postings.scores[i], term).toBeCloseTo(scored.scores[i]!, 4)
+    const scorer = new QueryScorer(text.parts, (prefix) => text.prefixTerms(prefix))
+    for (const query of [
+      'rockefeller',
+      'medical',
+      'health',
+      'china medical',
+      'public health | medicine',
+      'rockefeller (foundation | family)',
+      'found*',
+      'rock*',
+    ]) {
+      const node = catalogue.parse('facets', { query }).query!
+      const matches = text.evaluate(node)
+      expect(matches.ids.length, query).toBeGreaterThan(0)
+      const shortcut = text.search(node)
+      const readBack = scorer.score(node, matches, true)
+      for (let i = 0; i < matches.ids.length; i++) {
+        expect(shortcut.scores[i], query).toBeCloseTo(readBack.scores[i]!, 4)
       }
     }
   })

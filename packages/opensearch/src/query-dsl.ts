@@ -12,8 +12,9 @@
  *
  * How they score is the reference's query: the same tree asked of each place a document holds
  * text, the clauses added up — the title (× 5) and description together, each note (nested,
- * averaged over the notes that match), the notes' list items, each term (nested, averaged). The
- * core's `QueryScorer` computes the same scores in memory.
+ * averaged over the notes that match), each term (nested, averaged); notes' list items are found
+ * but score nothing, as the reference does not search them. The core's `QueryScorer` computes
+ * the same scores in memory.
  */
 import {
   analyzerFor,
@@ -64,7 +65,6 @@ export function fullTextQuery(syntax: QuerySyntax, language: TextLanguage = 'eng
             score_mode: 'avg',
           },
         },
-        placeQuery(tree, inField(`${DERIVED}.note_items`)),
         {
           nested: {
             path: 'terms',

@@ -13,7 +13,7 @@ import { NotFoundError } from '../errors.js'
 import { pageLinks } from '../requests/links.js'
 import type { ListRequest } from '../requests/request.js'
 import type { Page } from '../responses/response-schemas.js'
-import { filterMatches, type Matches } from '../text/_matches.js'
+import type { Matches } from '../text/_matches.js'
 import { scoresAnything } from '../text/query-scorer.js'
 
 /** Hits at or below a node: all matching documents, and those of them online. */
@@ -69,13 +69,14 @@ export class Engine {
    * universe, named by `universe`), scored: what a ranking reads. Null without a query.
    */
   rankedMatches(request: ListRequest, allowed: Bitset, universe: string): Matches | null {
-    if (!request.query) return null
+    const query = request.query
+    if (!query) return null
     const text = this.data.text
-    // `*` and exclusions score nothing: every match scores 0, and the filters apply later.
-    if (!scoresAnything(request.query)) return text.evaluate(request.query)
-    const found = filterMatches(text.evaluate(request.query), (id) => allowed.has(id))
-    const key = `?${JSON.stringify(request.query)}|${universe}|${JSON.stringify(request.filters)}`
-    return text.score(request.query, found, key)
+    // A term's postings hold its scores, and `*` and exclusions score nothing: the matches as
+    // they are, the filters applied by the endpoint.
+    if (query.kind === 'term' || !scoresAnything(query)) return text.evaluate(query)
+    const key = `?${JSON.stringify(query)}|${universe}|${JSON.stringify(request.filters)}`
+    return text.score(query, (id) => allowed.has(id), key)
   }
 
   /** The first `offset + limit` rows in order, then the page of them. */

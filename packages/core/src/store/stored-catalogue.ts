@@ -120,6 +120,7 @@ export const STORED_PARTS = {
     termOffsets: Uint32Array,
     postingIds: Uint32Array,
     postingScores: Float32Array,
+    postingFields: Uint8Array,
     words: 'list',
     wordTerms: Uint32Array,
     formWords: Int32Array,

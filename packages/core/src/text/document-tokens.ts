@@ -18,7 +18,7 @@ export class DocumentTokens {
   count = 0
   /** Each token's term, or {@link NONE} (a stop word keeps its position but is not indexed). */
   terms = new Int32Array(256)
-  /** Each token's word as written, or {@link NONE}. */
+  /** Each token's word as written, or {@link NONE} (when read with words). */
   words = new Int32Array(256)
   /** Each token's position in its instance (values apart by {@link VALUE_GAP}). */
   positions = new Int32Array(256)
@@ -33,66 +33,92 @@ export class DocumentTokens {
 
   constructor(private readonly parts: TextIndexParts) {}
 
-  /** Reads document `id`. */
-  read(id: number): void {
-    const { layouts, layoutOffsets, sequences, sequenceOffsets } = this.parts
-    this.count = 0
-    this.instanceCount = 0
-    // The layout: notes and each one's values, items, terms (see TextIndexParts.layouts).
+  /** Reads document `id` (its tokens' words only when `words`). */
+  read(id: number, words = true): void {
+    const { layouts, layoutOffsets, sequences, sequenceOffsets, formTerms, formWords } = this.parts
+    // The layout (see TextIndexParts.layouts): the number of notes and each one's values, then
+    // the items' values and the number of terms; the title and description are one value each.
     const layout = this.cursor
     layout.at = layoutOffsets[id]!
     const noteCount = readVarint(layouts, layout)
-    const plan: number[] = [FIELD.title, 1, FIELD.description, 1]
-    for (let note = 0; note < noteCount; note++) plan.push(FIELD.note, readVarint(layouts, layout))
-    plan.push(FIELD.items, readVarint(layouts, layout))
-    const termCount = readVarint(layouts, layout)
-    for (let term = 0; term < termCount; term++) plan.push(FIELD.term, 1)
-    // The tokens, value by value (a token takes a byte at least).
-    const at = { at: sequenceOffsets[id]! }
+    let at = sequenceOffsets[id]!
     const end = sequenceOffsets[id + 1]!
-    this.reserve(end - at.at, plan.length / 2 + 1)
-    const { formTerms, formWords } = this.parts
-    for (let step = 0; step < plan.length; step += 2) {
-      this.startInstance(plan[step]!)
+    // A token takes a byte at least; a term's instance takes a byte of the sequence at least.
+    this.reserve(end - at, noteCount + 4 + (end - at))
+    const { terms, positions, starts, fields, lengths } = this
+    const wordsOf = this.words
+    let count = 0
+    let instance = 0
+    let notesLeft = noteCount
+    let termsLeft = -1
+    for (;;) {
+      // The next instance: its field and how many values it has.
+      let field: number
+      let values = 1
+      if (instance === 0) field = FIELD.title
+      else if (instance === 1) field = FIELD.description
+      else if (notesLeft > 0) {
+        notesLeft--
+        field = FIELD.note
+        values = readVarint(layouts, layout)
+      } else if (termsLeft === -1) {
+        field = FIELD.items
+        values = readVarint(layouts, layout)
+        termsLeft = readVarint(layouts, layout)
+      } else if (termsLeft > 0) {
+        termsLeft--
+        field = FIELD.term
+      } else break
+      starts[instance] = count
+      fields[instance] = field
       let position = -1
       let length = 0
-      for (let value = 0; value < plan[step + 1]!; value++) {
+      for (let value = 0; value < values; value++) {
         if (value > 0) position += VALUE_GAP
-        while (at.at < end) {
-          const form = readVarint(sequences, at)
+        while (at < end) {
+          // A varint, read here: most forms take one or two bytes.
+          let byte = sequences[at++]!
+          let form = byte & 0x7f
+          for (let shift = 7; byte & 0x80; shift += 7) {
+            byte = sequences[at++]!
+            form |= (byte & 0x7f) << shift
+          }
           if (form === VALUE_BREAK) break
           position++
           const term = formTerms[form - 1]!
           if (term !== NONE) length++
-          this.terms[this.count] = term
-          this.words[this.count] = formWords[form - 1]!
-          this.positions[this.count] = position
-          this.count++
+          terms[count] = term
+          if (words) wordsOf[count] = formWords[form - 1]!
+          positions[count] = position
+          count++
         }
       }
-      this.lengths[this.instanceCount - 1] = length
+      lengths[instance] = length
+      instance++
     }
-    this.starts[this.instanceCount] = this.count
+    starts[instance] = count
+    this.count = count
+    this.instanceCount = instance
   }
 
-  private startInstance(field: number): void {
-    this.starts[this.instanceCount] = this.count
-    this.fields[this.instanceCount] = field
-    this.instanceCount++
-  }
-
+  /** Room for this many tokens and instances, keeping what was read. */
   private reserve(tokens: number, instances: number): void {
     if (tokens > this.terms.length) {
       const size = Math.max(tokens, this.terms.length * 2)
-      this.terms = new Int32Array(size)
-      this.words = new Int32Array(size)
-      this.positions = new Int32Array(size)
+      this.terms = grown(this.terms, new Int32Array(size))
+      this.words = grown(this.words, new Int32Array(size))
+      this.positions = grown(this.positions, new Int32Array(size))
     }
     if (instances > this.starts.length) {
       const size = Math.max(instances, this.starts.length * 2)
-      this.starts = new Uint32Array(size)
-      this.fields = new Uint8Array(size)
-      this.lengths = new Uint32Array(size)
+      this.starts = grown(this.starts, new Uint32Array(size))
+      this.fields = grown(this.fields, new Uint8Array(size))
+      this.lengths = grown(this.lengths, new Uint32Array(size))
     }
   }
+}
+
+function grown<T extends Int32Array | Uint32Array | Uint8Array>(from: T, to: T): T {
+  to.set(from)
+  return to
 }

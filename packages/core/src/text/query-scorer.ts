@@ -2,7 +2,7 @@
  * Scores the documents a query matched as the reference service's OpenSearch scores its query,
  * and as the OpenSearch backend asks it to (`packages/opensearch/src/query-dsl.ts`): the query
  * is read in each place a document holds text — its title and description together (the title
- * × 5), each note, its list items, each term — and scores where it matches whole in that place:
+ * × 5), each note, each term — and scores where it matches whole in that place:
  * Lucene BM25 per field (`lucene-bm25.ts`), the places' scores added, the notes' and the
  * terms' averaged over those that match. A document found only across places (one word in its
  * title, the other in a note) scores 0.
@@ -25,6 +25,8 @@ import { fieldScorers } from './score-postings.js'
 import { FIELD, FIELD_BOOSTS, NONE, TEXT_FIELDS, type TextIndexParts } from './text-index-parts.js'
 
 const FIELD_COUNT = TEXT_FIELDS.length
+/** Marks a document a prefix reaches through a term other words share. */
+const VIA_SHARED = 0x80
 
 /**
  * The most terms a fuzzy word expands to in one field, by similarity (Lucene's `max_expansions`;
@@ -47,9 +49,17 @@ export function scoresAnything(node: QueryNode): boolean {
   }
 }
 
+/** A prefix's words and terms (`TextIndex.prefixTerms`). */
+export interface PrefixTerms {
+  first: number
+  end: number
+  exact: number[]
+  shared: number[]
+}
+
 /** A leaf made ready to score: its terms' slots and its weight per field. */
 type ScoredLeaf =
-  | { kind: 'term'; slot: number; weights: number[] }
+  | { kind: 'term'; term: number; slot: number; weights: number[] }
   | {
       kind: 'phrase'
       slots: number[]
@@ -60,28 +70,52 @@ type ScoredLeaf =
   | { kind: 'prefix'; first: number; end: number }
   | { kind: 'fuzzy'; slots: number[]; weights: Float64Array[]; kept: Uint8Array[] }
 
+/**
+ * Scores documents for a query. Each document's tokens are read back and the query is scored in
+ * each place ({@link scoreDocument}); two shapes of query skip that for most documents: a tree of
+ * words scores a document holding only one of them as that word's postings do, and a prefix
+ * alone scores each document from the fields its terms stand in.
+ */
 export class QueryScorer {
   private readonly parts: TextIndexParts
+  private readonly prefixTerms: (prefix: string) => PrefixTerms
   private readonly scorers: FieldScorer[]
   private readonly tokens: DocumentTokens
   /** Each term's slot in the query being scored, or -1. */
   private readonly slotOf: Int32Array
+  /** Per document, the fields a prefix's terms stand in (and {@link VIA_SHARED}); kept zeroed. */
+  private fieldsOf: Uint8Array | undefined
 
-  constructor(parts: TextIndexParts) {
+  /** @param prefixTerms a prefix's words and terms, as the index matches them */
+  constructor(parts: TextIndexParts, prefixTerms: (prefix: string) => PrefixTerms) {
     this.parts = parts
+    this.prefixTerms = prefixTerms
     this.scorers = fieldScorers(parts)
     this.tokens = new DocumentTokens(parts)
     this.slotOf = new Int32Array(parts.terms.length).fill(-1)
   }
 
-  /** The matches with each document's score for the query. */
-  score(node: QueryNode, matches: Matches): Matches {
+  /**
+   * The matches with each document's score for the query.
+   * @param matches the documents, each with its words' postings scores added (`evaluate`'s)
+   * @param readBack read every document back, taking no shortcut (what the shortcuts are tested
+   *   against)
+   */
+  score(node: QueryNode, matches: Matches, readBack = false): Matches {
     const query = new PreparedQuery(node, this.parts, this.slotOf)
     try {
       const scores = new Float32Array(matches.ids.length)
-      if (query.leaves.length > 0) {
-        for (let i = 0; i < matches.ids.length; i++)
+      if (readBack) {
+        for (let i = 0; i < matches.ids.length; i++) {
           scores[i] = this.scoreDocument(matches.ids[i]!, query)
+        }
+      } else if (node.kind === 'prefix') this.scorePrefix(node.prefix, query, matches, scores)
+      else if (query.onlyTerms && Number.isNaN(query.emptyScore)) {
+        this.scoreWords(query, matches, scores)
+      } else if (query.leaves.length > 0) {
+        for (let i = 0; i < matches.ids.length; i++) {
+          scores[i] = this.scoreDocument(matches.ids[i]!, query)
+        }
       }
       return { ids: matches.ids, scores }
     } finally {
@@ -89,13 +123,85 @@ export class QueryScorer {
     }
   }
 
+  /**
+   * A tree of words (no exclusion or `*` matching where none of them is). A document that holds
+   * one of its words, or holds them only in its title and description, matches in one place at
+   * most, where the tree reads as the set operations read it: its score is what they added up
+   * from the words' postings. Any other document is read back.
+   */
+  private scoreWords(query: PreparedQuery, matches: Matches, scores: Float32Array): void {
+    const { termOffsets, postingIds, postingFields } = this.parts
+    const terms = query.leaves.map((leaf) => (leaf.kind === 'term' ? leaf.term : NONE))
+    const cursors = terms.map((term) => (term === NONE ? 0 : termOffsets[term]!))
+    const ends = terms.map((term) => (term === NONE ? 0 : termOffsets[term + 1]!))
+    const elsewhere = ~((1 << FIELD.title) | (1 << FIELD.description))
+    for (let i = 0; i < matches.ids.length; i++) {
+      const id = matches.ids[i]!
+      let count = 0
+      let fields = 0
+      for (let leaf = 0; leaf < terms.length; leaf++) {
+        const at = advance(postingIds, id, cursors[leaf]!, ends[leaf]!)
+        cursors[leaf] = at
+        if (at < ends[leaf]! && postingIds[at] === id) {
+          count++
+          fields |= postingFields[at]!
+        }
+      }
+      scores[i] =
+        count === 1 || (fields & elsewhere) === 0
+          ? matches.scores[i]!
+          : this.scoreDocument(id, query)
+    }
+  }
+
+  /**
+   * `word*` alone scores, in each place, the boost of each field where a word with the prefix
+   * stands: read from its terms' postings, except in documents where a term other words share
+   * stands (their tokens are read).
+   */
+  private scorePrefix(
+    prefix: string,
+    query: PreparedQuery,
+    matches: Matches,
+    scores: Float32Array,
+  ): void {
+    const { termOffsets, postingIds, postingFields } = this.parts
+    this.fieldsOf ??= new Uint8Array(this.parts.documentCount)
+    const fieldsOf = this.fieldsOf
+    const { exact, shared } = this.prefixTerms(prefix)
+    const mark = (terms: number[], bits: (posting: number) => number) => {
+      for (const term of terms) {
+        for (let p = termOffsets[term]!; p < termOffsets[term + 1]!; p++) {
+          fieldsOf[postingIds[p]!]! |= bits(p)
+        }
+      }
+    }
+    mark(exact, (p) => postingFields[p]!)
+    mark(shared, () => VIA_SHARED)
+    for (let i = 0; i < matches.ids.length; i++) {
+      const id = matches.ids[i]!
+      const fields = fieldsOf[id]!
+      if (fields & VIA_SHARED) scores[i] = this.scoreDocument(id, query)
+      else {
+        let score = 0
+        for (let field = 0; field < FIELD_COUNT; field++) {
+          if (fields & (1 << field)) score += FIELD_BOOSTS[field]!
+        }
+        scores[i] = score
+      }
+    }
+    for (const term of [...exact, ...shared]) {
+      for (let p = termOffsets[term]!; p < termOffsets[term + 1]!; p++) fieldsOf[postingIds[p]!] = 0
+    }
+  }
+
   private scoreDocument(id: number, query: PreparedQuery): number {
     const tokens = this.tokens
-    tokens.read(id)
+    tokens.read(id, query.readsWords)
     const leafCount = query.leaves.length
     // The title and description add up as one place.
-    const top = new Float64Array(leafCount).fill(Number.NaN)
-    const values = new Float64Array(leafCount)
+    const top = query.top.fill(Number.NaN)
+    const values = query.values
     let total = 0
     let notes = 0
     let noteCount = 0
@@ -103,19 +209,26 @@ export class QueryScorer {
     let termCount = 0
     for (let instance = 0; instance < tokens.instanceCount; instance++) {
       const field = tokens.fields[instance]!
-      query.read(tokens, instance)
-      for (let leaf = 0; leaf < leafCount; leaf++) {
-        values[leaf] = this.leafScore(query, leaf, field, tokens.lengths[instance]!)
-      }
-      query.clear()
-      if (field === FIELD.title || field === FIELD.description) {
+      let score: number
+      if (query.read(tokens, instance)) {
         for (let leaf = 0; leaf < leafCount; leaf++) {
-          if (Number.isNaN(values[leaf]!)) continue
-          top[leaf] = Number.isNaN(top[leaf]!) ? values[leaf]! : top[leaf]! + values[leaf]!
+          values[leaf] = this.leafScore(query, leaf, field, tokens.lengths[instance]!)
         }
-        continue
+        query.clear()
+        if (field === FIELD.title || field === FIELD.description) {
+          for (let leaf = 0; leaf < leafCount; leaf++) {
+            if (Number.isNaN(values[leaf]!)) continue
+            top[leaf] = Number.isNaN(top[leaf]!) ? values[leaf]! : top[leaf]! + values[leaf]!
+          }
+          continue
+        }
+        score = query.evaluate(values)
+      } else {
+        // Nothing of the query here: what the query scores in an empty place (NaN, or 0 where
+        // an exclusion or `*` matches anywhere).
+        if (field === FIELD.title || field === FIELD.description) continue
+        score = query.emptyScore
       }
-      const score = query.evaluate(values)
       if (Number.isNaN(score)) continue
       if (field === FIELD.note) {
         notes += score
@@ -142,6 +255,7 @@ export class QueryScorer {
         return frequency > 0 ? scorer.score(leaf.weights[field]!, frequency, length) : Number.NaN
       }
       case 'phrase': {
+        for (const slot of leaf.slots) if (query.frequencies[slot] === 0) return Number.NaN
         const frequency = phraseFrequency(
           leaf.slots.map((slot) => query.positions[slot]!),
           leaf.offsets,
@@ -156,12 +270,12 @@ export class QueryScorer {
         let score = Number.NaN
         const weights = leaf.weights[field]!
         const kept = leaf.kept[field]!
-        leaf.slots.forEach((slot, at) => {
-          const frequency = query.frequencies[slot]!
-          if (frequency === 0 || !kept[at]) return
+        for (let at = 0; at < leaf.slots.length; at++) {
+          const frequency = query.frequencies[leaf.slots[at]!]!
+          if (frequency === 0 || !kept[at]) continue
           const found = scorer.score(weights[at]!, frequency, length)
           score = Number.isNaN(score) ? found : score + found
-        })
+        }
         return score
       }
     }
@@ -177,13 +291,28 @@ class PreparedQuery {
   private readonly slotTerms: number[] = []
   /** Whether a slot's positions are kept (a phrase's terms). */
   private readonly keepsPositions: boolean[] = []
-  // What the instance just read holds: each slot's frequency and positions, each prefix found.
+  /** The prefix leaves (`word*`), by index, with the range of their words. */
+  private readonly prefixes: { index: number; first: number; end: number }[] = []
+  // What the instance just read holds: each slot's frequency and positions, each prefix found,
+  // and the slots counted (to clear).
   readonly frequencies: Uint32Array
   readonly positions: number[][]
   readonly prefixFound: boolean[]
+  private readonly touched: number[] = []
+  /** Reused per document: each leaf's score in a place, and in the title and description. */
+  readonly values: Float64Array
+  readonly top: Float64Array
+  /** The query's score in one place from its leaves' scores there (NaN: no match). */
+  readonly evaluate: (values: Float64Array) => number
+  /** The query's score in a place that holds none of its leaves. */
+  readonly emptyScore: number
+  /** Whether scoring reads the words as written (for prefixes). */
+  readonly readsWords: boolean
+  /** Whether every leaf is a word. */
+  readonly onlyTerms: boolean
 
   constructor(
-    private readonly node: QueryNode,
+    node: QueryNode,
     private readonly parts: TextIndexParts,
     private readonly slotOf: Int32Array,
   ) {
@@ -191,6 +320,15 @@ class PreparedQuery {
     this.frequencies = new Uint32Array(this.slotTerms.length)
     this.positions = this.slotTerms.map(() => [])
     this.prefixFound = this.leaves.map(() => false)
+    this.leaves.forEach((leaf, index) => {
+      if (leaf.kind === 'prefix') this.prefixes.push({ index, first: leaf.first, end: leaf.end })
+    })
+    this.readsWords = this.prefixes.length > 0
+    this.onlyTerms = this.leaves.every((leaf) => leaf.kind === 'term')
+    this.values = new Float64Array(this.leaves.length)
+    this.top = new Float64Array(this.leaves.length)
+    this.evaluate = this.compile(node)
+    this.emptyScore = this.evaluate(new Float64Array(this.leaves.length).fill(Number.NaN))
   }
 
   /** Frees the terms' slots for the next query. */
@@ -198,57 +336,76 @@ class PreparedQuery {
     for (const term of this.slotTerms) this.slotOf[term] = -1
   }
 
-  /** Counts the query's terms and prefixes in one instance of the document read. */
-  read(tokens: DocumentTokens, instance: number): void {
+  /**
+   * Counts the query's terms and prefixes in one instance of the document read; false when it
+   * holds none of them (nothing to clear).
+   */
+  read(tokens: DocumentTokens, instance: number): boolean {
     const end = tokens.starts[instance + 1]!
+    const { slotOf, frequencies, touched, prefixes } = this
+    let found = false
     for (let t = tokens.starts[instance]!; t < end; t++) {
       const term = tokens.terms[t]!
       if (term !== NONE) {
-        const slot = this.slotOf[term]!
+        const slot = slotOf[term]!
         if (slot !== -1) {
-          this.frequencies[slot]!++
+          if (frequencies[slot]!++ === 0) touched.push(slot)
           if (this.keepsPositions[slot]) this.positions[slot]!.push(tokens.positions[t]!)
         }
       }
+      if (prefixes.length === 0) continue
       const word = tokens.words[t]!
       if (word === NONE) continue
-      this.leaves.forEach((leaf, index) => {
-        if (leaf.kind === 'prefix' && word >= leaf.first && word < leaf.end) {
-          this.prefixFound[index] = true
+      for (const prefix of prefixes) {
+        if (word >= prefix.first && word < prefix.end) {
+          this.prefixFound[prefix.index] = true
+          found = true
         }
-      })
+      }
     }
+    return found || touched.length > 0
   }
 
   clear(): void {
-    this.frequencies.fill(0)
-    for (const positions of this.positions) positions.length = 0
-    this.prefixFound.fill(false)
+    for (const slot of this.touched) {
+      this.frequencies[slot] = 0
+      if (this.keepsPositions[slot]) this.positions[slot]!.length = 0
+    }
+    this.touched.length = 0
+    for (const prefix of this.prefixes) this.prefixFound[prefix.index] = false
   }
 
-  /** The query's score in one place from its leaves' scores there (NaN: no match). */
-  evaluate(values: Float64Array, node: QueryNode = this.node): number {
+  /** A tree as a function of its leaves' scores in one place to its score there (NaN: none). */
+  private compile(node: QueryNode): (values: Float64Array) => number {
     switch (node.kind) {
       case 'all':
       case 'not':
-        return 0
+        return () => 0
       case 'nothing':
-        return Number.NaN
+        return () => Number.NaN
       case 'and': {
-        let sum = 0
-        for (const child of node.children) sum += this.evaluate(values, child)
-        return sum
+        const children = node.children.map((child) => this.compile(child))
+        return (values) => {
+          let sum = 0
+          for (const child of children) sum += child(values)
+          return sum
+        }
       }
       case 'or': {
-        let sum = Number.NaN
-        for (const child of node.children) {
-          const score = this.evaluate(values, child)
-          if (!Number.isNaN(score)) sum = Number.isNaN(sum) ? score : sum + score
+        const children = node.children.map((child) => this.compile(child))
+        return (values) => {
+          let sum = Number.NaN
+          for (const child of children) {
+            const score = child(values)
+            if (!Number.isNaN(score)) sum = Number.isNaN(sum) ? score : sum + score
+          }
+          return sum
         }
-        return sum
       }
-      default:
-        return values[this.leafIndex.get(node)!]!
+      default: {
+        const index = this.leafIndex.get(node)!
+        return (values) => values[index]!
+      }
     }
   }
 
@@ -272,7 +429,12 @@ class PreparedQuery {
     switch (leaf.kind) {
       case 'term': {
         const term = termId(this.parts.terms, leaf.term)
-        return { kind: 'term', slot: this.slot(term, false), weights: this.weights([term]) }
+        return {
+          kind: 'term',
+          term,
+          slot: this.slot(term, false),
+          weights: this.weights([term]),
+        }
       }
       case 'phrase': {
         const terms = leaf.terms.map((term) => termId(this.parts.terms, term))
@@ -362,6 +524,25 @@ class PreparedQuery {
     } else if (keepPositions) this.keepsPositions[slot] = true
     return slot
   }
+}
+
+/** The first index in `[from, end)` whose id is at least `target` (galloping from `from`). */
+function advance(ids: Uint32Array, target: number, from: number, end: number): number {
+  if (from >= end || ids[from]! >= target) return from
+  let low = from
+  let step = 1
+  while (low + step < end && ids[low + step]! < target) {
+    low += step
+    step *= 2
+  }
+  let high = Math.min(low + step, end)
+  low++
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (ids[mid]! < target) low = mid + 1
+    else high = mid
+  }
+  return low
 }
 
 function termId(terms: readonly string[], term: string): number {

@@ -38,23 +38,27 @@ export function scorePostings(parts: TextIndexParts): void {
   parts.fieldDocumentCounts = documentCounts
   parts.fieldLengths = lengths
   parts.fieldFrequencies = frequencies
-  parts.postingScores = singleTermScores(parts, tokens)
+  singleTermScores(parts, tokens)
 }
 
 /**
- * Each posting's score for its term alone: the title and description clause (title × 5), the
- * average over the notes that hold the term, the items, the average over the terms that hold it.
+ * Each posting's score for its term alone (and the fields it stands in, `postingFields`): the
+ * title and description clause (title × 5), the
+ * average over the notes that hold the term, the average over the terms that hold it (list
+ * items weigh nothing: `FIELD_BOOSTS`).
  */
-function singleTermScores(parts: TextIndexParts, tokens: DocumentTokens): Float32Array {
+function singleTermScores(parts: TextIndexParts, tokens: DocumentTokens): void {
   const { termOffsets, fieldFrequencies, fieldDocumentCounts } = parts
   const scorers = fieldScorers(parts)
   const scores = new Float32Array(parts.postingIds.length)
+  const fields = new Uint8Array(parts.postingIds.length)
   const cursor = termOffsets.slice(0, parts.terms.length)
   const termCount = parts.terms.length
   // Per document: its terms (slots), what each clause adds up for them.
   const slotOf = new Int32Array(termCount).fill(-1)
   const documentTerms: number[] = []
   let sums = new Float64Array(0)
+  const fieldsOf: number[] = []
   // Per instance: each term's frequency.
   const frequencyIn = new Uint32Array(termCount)
   const instanceTerms: number[] = []
@@ -73,6 +77,7 @@ function singleTermScores(parts: TextIndexParts, tokens: DocumentTokens): Float3
           slot = documentTerms.length
           slotOf[term] = slot
           documentTerms.push(term)
+          fieldsOf[slot] = 0
           if (sums.length < (slot + 1) * CLAUSE_SUMS) {
             const grown = new Float64Array(Math.max(64, sums.length * 2))
             grown.set(sums)
@@ -84,6 +89,7 @@ function singleTermScores(parts: TextIndexParts, tokens: DocumentTokens): Float3
           FIELD_BOOSTS[field]! *
           idf(fieldFrequencies[term * FIELD_COUNT + field]!, fieldDocumentCounts[field]!)
         const score = scorers[field]!.score(weight, frequencyIn[term]!, tokens.lengths[i]!)
+        fieldsOf[slot]! |= 1 << field
         const at = slot * CLAUSE_SUMS + CLAUSE_OF_FIELD[field]!
         sums[at]! += score
         if (field === FIELD.note || field === FIELD.term) sums[at + 1]!++
@@ -95,12 +101,15 @@ function singleTermScores(parts: TextIndexParts, tokens: DocumentTokens): Float3
       const at = slotOf[term]! * CLAUSE_SUMS
       const notes = sums[at + NOTES + 1]! > 0 ? sums[at + NOTES]! / sums[at + NOTES + 1]! : 0
       const terms = sums[at + TERMS + 1]! > 0 ? sums[at + TERMS]! / sums[at + TERMS + 1]! : 0
-      scores[cursor[term]!++] = sums[at + TOP]! + notes + sums[at + ITEMS]! + terms
+      const posting = cursor[term]!++
+      scores[posting] = sums[at + TOP]! + notes + sums[at + ITEMS]! + terms
+      fields[posting] = fieldsOf[slotOf[term]!]!
       slotOf[term] = -1
     }
     documentTerms.length = 0
   }
-  return scores
+  parts.postingScores = scores
+  parts.postingFields = fields
 }
 
 // A term's sums in one document: the title and description, the notes (sum, count), the items,

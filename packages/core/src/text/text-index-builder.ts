@@ -109,6 +109,7 @@ export class TextIndexBuilder {
       termOffsets,
       postingIds,
       postingScores: new Float32Array(logLength),
+      postingFields: new Uint8Array(logLength),
       words: sortedBy(this.words, wordRanks),
       wordTerms,
       formWords,

@@ -15,6 +15,11 @@ export interface TextIndexParts {
   termOffsets: Uint32Array
   postingIds: Uint32Array
   postingScores: Float32Array
+  /**
+   * Where each posting's term stands in its document: a bit per field (`1 << FIELD.title`, …),
+   * which is all a prefix's score needs.
+   */
+  postingFields: Uint8Array
   /** The words as written (lowercased, accents folded, not stemmed), sorted: for `word*`. */
   words: string[]
   /** The term each word analyzes to. */
@@ -62,8 +67,11 @@ export const VALUE_BREAK = 0
  */
 export const TEXT_FIELDS = ['title', 'description', 'note', 'items', 'term'] as const
 export const FIELD = { title: 0, description: 1, note: 2, items: 3, term: 4 } as const
-/** How much a match in each field weighs: the title 5, as in the reference's `title^5`. */
-export const FIELD_BOOSTS = [5, 1, 1, 1, 1] as const
+/**
+ * How much a match in each field weighs: the title 5, as in the reference's `title^5`. List items
+ * are found as the notes' text is but weigh nothing: the reference does not search them.
+ */
+export const FIELD_BOOSTS = [5, 1, 1, 0, 1] as const
 
 /**
  * The searchable text of one document, field by field and value by value (each note paragraph,

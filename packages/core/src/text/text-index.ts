@@ -12,7 +12,7 @@ import {
 import { forEachWithinEdits } from './fuzzy-walk.js'
 import type { Analyzer } from './languages.js'
 import type { QueryNode } from './query-analysis.js'
-import { QueryScorer } from './query-scorer.js'
+import { type PrefixTerms, QueryScorer } from './query-scorer.js'
 import { SloppyPhrase } from './sloppy-phrase.js'
 import { NONE, type TextIndexParts, VALUE_BREAK } from './text-index-parts.js'
 import { readVarint } from './varint.js'
@@ -66,18 +66,19 @@ export class TextIndex {
 
   /** The documents a parsed query matches (ascending ids), each with its score. */
   search(node: QueryNode): Matches {
-    return this.score(node, this.evaluate(node), `?${JSON.stringify(node)}`)
+    return this.score(node, () => true, `?${JSON.stringify(node)}`)
   }
 
   /**
-   * Scores documents the query matched (some of {@link evaluate}'s: those a request's filters
-   * allow): a term's from its postings, any other query's by {@link QueryScorer}. With a key,
-   * the scores are kept, like a prefix's matches, for the next page of the same request.
+   * The documents the query matches among those `keep` allows (a request's filters), scored: a
+   * term's from its postings, any other query's by {@link QueryScorer}. With a key, the scores
+   * are kept, like a prefix's matches, for the next page of the same request.
    */
-  score(node: QueryNode, matches: Matches, key?: string): Matches {
-    if (node.kind === 'term') return matches
+  score(node: QueryNode, keep: (id: number) => boolean, key?: string): Matches {
     const compute = () => {
-      this.scorer ??= new QueryScorer(this.parts)
+      const matches = filterMatches(this.evaluate(node), keep)
+      if (node.kind === 'term') return matches
+      this.scorer ??= new QueryScorer(this.parts, (prefix) => this.prefixTerms(prefix))
       return this.scorer.score(node, matches)
     }
     return key === undefined ? compute() : this.remembered(key, compute)
@@ -85,8 +86,8 @@ export class TextIndex {
 
   /**
    * The documents a parsed query matches (ascending ids). A negation is everything but what it
-   * negates (an AND subtracts it from its positive parts instead). The scores are only a term's
-   * own: {@link search} scores the whole query.
+   * negates (an AND subtracts it from its positive parts instead). The scores are the terms'
+   * own, added: {@link search} scores the whole query.
    */
   evaluate(node: QueryNode): Matches {
     switch (node.kind) {
@@ -177,6 +178,30 @@ export class TextIndex {
    * with the prefix. A prefix of very many terms keeps the most frequent.
    */
   private prefixPostings(prefix: string): Matches {
+    const { first, end, exact, shared } = this.prefixTerms(prefix)
+    const certain = unionAll(
+      exact.map((term) => this.postingsOf(term)),
+      this.size,
+    )
+    if (shared.length === 0) return certain
+    const others = subtract(
+      unionAll(
+        shared.map((term) => this.postingsOf(term)),
+        this.size,
+      ),
+      certain,
+    )
+    return union(
+      certain,
+      filterMatches(others, (id) => this.hasWordIn(id, first, end)),
+    )
+  }
+
+  /**
+   * The words a prefix reads (ranks `[first, end)`) and their terms, within the bounds: `exact`
+   * terms only those words analyze to, `shared` terms other words analyze to as well.
+   */
+  prefixTerms(prefix: string): PrefixTerms {
     const { words, wordTerms } = this.parts
     const first = lowerBound(words, prefix)
     let end = first
@@ -185,20 +210,13 @@ export class TextIndex {
       const term = wordTerms[end]!
       inRange.set(term, (inRange.get(term) ?? 0) + 1)
     }
-    const exact: Matches[] = []
-    const shared: Matches[] = []
+    const exact: number[] = []
+    const shared: number[] = []
     for (const term of this.mostFrequent(inRange.keys())) {
-      const found = this.postingsOf(term)
-      if (inRange.get(term) === this.wordsPerTerm[term]) exact.push(found)
-      else shared.push(found)
+      if (inRange.get(term) === this.wordsPerTerm[term]) exact.push(term)
+      else shared.push(term)
     }
-    const certain = unionAll(exact, this.size)
-    if (shared.length === 0) return certain
-    const others = subtract(unionAll(shared, this.size), certain)
-    return union(
-      certain,
-      filterMatches(others, (id) => this.hasWordIn(id, first, end)),
-    )
+    return { first, end, exact, shared }
   }
 
   /**
