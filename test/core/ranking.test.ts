@@ -7,7 +7,19 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Catalogue, type CatalogueDocument, loadCatalogue } from '../../packages/core/src/index.js'
 import { lengthNorm, normLength } from '../../packages/core/src/text/lucene-bm25.js'
-import { phraseFrequency } from '../../packages/core/src/text/phrase-frequency.js'
+import { phraseFrequency as frequency } from '../../packages/core/src/text/phrase-frequency.js'
+
+/** A phrase's frequency from whole position lists. */
+function phraseFrequency(positions: number[][], offsets: number[], slop: number, terms: number[]) {
+  return frequency(
+    positions,
+    positions.map((list) => list.length),
+    offsets,
+    slop,
+    terms,
+  )
+}
+
 import { QueryScorer } from '../../packages/core/src/text/query-scorer.js'
 import { RAC } from '../helpers/corpus.js'
 import { termDocument } from '../helpers/documents.js'

@@ -4,34 +4,44 @@
  * (`SloppyPhraseMatcher`) `1 / (1 + distance)` per match its walk finds, the walk ported as
  * Lucene writes it (it does not find every match: `"a b c"~4` and `"c b a"~4` may differ).
  *
- * @param positions for each place of the phrase, the ascending positions of its term
+ * @param positions for each place of the phrase, the ascending positions of its term (the first
+ *   `lengths[place]` of them)
  * @param offsets each place's position in the phrase (the first 0)
+ * @param terms each place's term (places of one term must stand at different positions)
  */
 export function phraseFrequency(
-  positions: readonly (readonly number[])[],
+  positions: readonly ArrayLike<number>[],
+  lengths: readonly number[],
   offsets: readonly number[],
   slop: number,
   terms: readonly number[],
 ): number {
-  if (positions.some((list) => list.length === 0)) return 0
+  for (const length of lengths) if (length === 0) return 0
   return slop === 0
-    ? exactFrequency(positions, offsets)
-    : sloppyFrequency(positions, offsets, slop, terms)
+    ? exactFrequency(positions, lengths, offsets)
+    : sloppyFrequency(positions, lengths, offsets, slop, terms)
 }
 
 function exactFrequency(
-  positions: readonly (readonly number[])[],
+  positions: readonly ArrayLike<number>[],
+  lengths: readonly number[],
   offsets: readonly number[],
 ): number {
   let frequency = 0
-  for (const start of positions[0]!) {
+  for (let i = 0; i < lengths[0]!; i++) {
+    const start = positions[0]![i]!
     let fits = true
     for (let place = 1; place < positions.length && fits; place++) {
-      fits = positions[place]!.includes(start + offsets[place]!)
+      fits = contains(positions[place]!, lengths[place]!, start + offsets[place]!)
     }
     if (fits) frequency++
   }
   return frequency
+}
+
+function contains(list: ArrayLike<number>, length: number, value: number): boolean {
+  for (let i = 0; i < length; i++) if (list[i] === value) return true
+  return false
 }
 
 /** A place of the phrase walking its term's positions (Lucene's `PhrasePositions`). */
@@ -41,14 +51,16 @@ interface Place {
   /** The position of the term at `at`, less the place's offset. */
   position: number
   at: number
-  list: readonly number[]
+  list: ArrayLike<number>
+  length: number
   /** The places of the same term (by offset), and this one's index among them, or null. */
   group: Place[] | null
   groupIndex: number
 }
 
 function sloppyFrequency(
-  positions: readonly (readonly number[])[],
+  positions: readonly ArrayLike<number>[],
+  lengths: readonly number[],
   offsets: readonly number[],
   slop: number,
   terms: readonly number[],
@@ -59,6 +71,7 @@ function sloppyFrequency(
     position: list[0]! - offsets[ord]!,
     at: 0,
     list,
+    length: lengths[ord]!,
     group: null,
     groupIndex: 0,
   }))
@@ -134,7 +147,7 @@ function sloppyFrequency(
 }
 
 function next(place: Place): boolean {
-  if (place.at + 1 >= place.list.length) return false
+  if (place.at + 1 >= place.length) return false
   place.at++
   place.position = place.list[place.at]! - place.offset
   return true

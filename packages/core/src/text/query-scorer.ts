@@ -66,6 +66,9 @@ type ScoredLeaf =
       offsets: number[]
       slop: number
       weights: number[]
+      /** Reused per instance: each place's positions and how many. */
+      lists: Int32Array[]
+      lengths: number[]
     }
   | { kind: 'prefix'; first: number; end: number }
   | { kind: 'fuzzy'; slots: number[]; weights: Float64Array[]; kept: Uint8Array[] }
@@ -256,8 +259,13 @@ export class QueryScorer {
       }
       case 'phrase': {
         for (const slot of leaf.slots) if (query.frequencies[slot] === 0) return Number.NaN
+        for (let place = 0; place < leaf.slots.length; place++) {
+          leaf.lists[place] = query.positions[leaf.slots[place]!]!
+          leaf.lengths[place] = query.frequencies[leaf.slots[place]!]!
+        }
         const frequency = phraseFrequency(
-          leaf.slots.map((slot) => query.positions[slot]!),
+          leaf.lists,
+          leaf.lengths,
           leaf.offsets,
           leaf.slop,
           leaf.slots,
@@ -296,9 +304,11 @@ class PreparedQuery {
   // What the instance just read holds: each slot's frequency and positions, each prefix found,
   // and the slots counted (to clear).
   readonly frequencies: Uint32Array
-  readonly positions: number[][]
+  /** A kept slot's positions: the first `frequencies[slot]` (grown as needed). */
+  readonly positions: Int32Array[]
   readonly prefixFound: boolean[]
-  private readonly touched: number[] = []
+  private touched: Int32Array
+  private touchedCount = 0
   /** Reused per document: each leaf's score in a place, and in the title and description. */
   readonly values: Float64Array
   readonly top: Float64Array
@@ -318,7 +328,8 @@ class PreparedQuery {
   ) {
     this.collect(node)
     this.frequencies = new Uint32Array(this.slotTerms.length)
-    this.positions = this.slotTerms.map(() => [])
+    this.positions = this.slotTerms.map(() => new Int32Array(8))
+    this.touched = new Int32Array(this.slotTerms.length)
     this.prefixFound = this.leaves.map(() => false)
     this.leaves.forEach((leaf, index) => {
       if (leaf.kind === 'prefix') this.prefixes.push({ index, first: leaf.first, end: leaf.end })
@@ -343,14 +354,16 @@ class PreparedQuery {
   read(tokens: DocumentTokens, instance: number): boolean {
     const end = tokens.starts[instance + 1]!
     const { slotOf, frequencies, touched, prefixes } = this
+    let touchedCount = this.touchedCount
     let found = false
     for (let t = tokens.starts[instance]!; t < end; t++) {
       const term = tokens.terms[t]!
       if (term !== NONE) {
         const slot = slotOf[term]!
         if (slot !== -1) {
-          if (frequencies[slot]!++ === 0) touched.push(slot)
-          if (this.keepsPositions[slot]) this.positions[slot]!.push(tokens.positions[t]!)
+          const seen = frequencies[slot]!++
+          if (seen === 0) touched[touchedCount++] = slot
+          if (this.keepsPositions[slot]) this.keepPosition(slot, seen, tokens.positions[t]!)
         }
       }
       if (prefixes.length === 0) continue
@@ -363,15 +376,23 @@ class PreparedQuery {
         }
       }
     }
-    return found || touched.length > 0
+    this.touchedCount = touchedCount
+    return found || touchedCount > 0
+  }
+
+  private keepPosition(slot: number, at: number, position: number): void {
+    let positions = this.positions[slot]!
+    if (at === positions.length) {
+      const grown = new Int32Array(positions.length * 2)
+      grown.set(positions)
+      this.positions[slot] = positions = grown
+    }
+    positions[at] = position
   }
 
   clear(): void {
-    for (const slot of this.touched) {
-      this.frequencies[slot] = 0
-      if (this.keepsPositions[slot]) this.positions[slot]!.length = 0
-    }
-    this.touched.length = 0
+    for (let i = 0; i < this.touchedCount; i++) this.frequencies[this.touched[i]!] = 0
+    this.touchedCount = 0
     for (const prefix of this.prefixes) this.prefixFound[prefix.index] = false
   }
 
@@ -444,6 +465,8 @@ class PreparedQuery {
           offsets: leaf.positions,
           slop: leaf.slop ?? 0,
           weights: this.weights(terms),
+          lists: [],
+          lengths: [],
         }
       }
       case 'prefix': {
