@@ -12,13 +12,13 @@ import { execFileSync } from 'node:child_process'
 import { cpus, totalmem } from 'node:os'
 import { isDeepStrictEqual, parseArgs } from 'node:util'
 import type { Suggestions } from '../packages/core/src/responses/response-schemas.js'
-import { TitleWords } from '../packages/core/src/text/_title-words.js'
 import { normalizeToken, tokenSpans } from '../packages/core/src/text/analyze.js'
 import {
   editDistance,
   forEachWithinEdits,
   SortedWords,
 } from '../packages/core/src/text/fuzzy-walk.js'
+import { TitleWords } from '../packages/core/src/text/title-words.js'
 import { appendResults } from './results.js'
 
 const root = new URL('..', import.meta.url).pathname
@@ -235,7 +235,7 @@ const far = Array.from({ length: 100 }, () => {
 })
 
 // ---------------------------------------------------------------------------------------------
-// The peer: the scan the walk replaced, as packages/core/src/text/_title-words.ts had it
+// The peer: the scan the walk replaced, as packages/core/src/text/title-words.ts had it
 
 const SUGGESTER = { minWordLength: 4, prefixLength: 1, maxEdits: 2, accuracy: 0.5, size: 5 }
 

@@ -3,7 +3,7 @@
  * documents with the same text as ours, and the mix translated into their terms. They have no
  * phrases, so a phrase is its words ANDed; the rest of the mix means the same everywhere.
  */
-import { searchableText } from '../../packages/core/src/documents/_document-fields.js'
+import { searchableText } from '../../packages/core/src/documents/document-fields.js'
 import type { CatalogueDocument } from '../../packages/core/src/index.js'
 import type { MixQuery } from '../query-mix.js'
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { defaultCatalogue } from '../../packages/cli/src/_catalogue.js'
-import { bar, renderTable, styleFor, truncate, yearSpan } from '../../packages/cli/src/_format.js'
+import { defaultCatalogue } from '../../packages/cli/src/support/catalogue.js'
+import {
+  bar,
+  renderTable,
+  styleFor,
+  truncate,
+  yearSpan,
+} from '../../packages/cli/src/support/format.js'
 import { sample } from '../helpers/cli-paths.js'
 
 const plain = styleFor({

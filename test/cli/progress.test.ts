@@ -3,8 +3,8 @@
  * catalogue's reloads report progress through the same callback, between the server's log lines.
  */
 import { describe, expect, it } from 'vitest'
-import { loadingProgress } from '../../packages/cli/src/_progress.js'
 import type { CliIo } from '../../packages/cli/src/index.js'
+import { loadingProgress } from '../../packages/cli/src/support/progress.js'
 
 /** A terminal's io whose stderr is kept. */
 function terminal(): { io: CliIo; written: () => string } {

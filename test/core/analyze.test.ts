@@ -1,7 +1,6 @@
 import fc from 'fast-check'
 import { stem } from 'porter2'
 import { describe, expect, it } from 'vitest'
-import { ENGLISH_STOP_WORDS } from '../../packages/core/src/text/_stop-words.js'
 import {
   analyze,
   normalizeToken,
@@ -9,6 +8,7 @@ import {
   stripHtml,
   tokenize,
 } from '../../packages/core/src/text/analyze.js'
+import { ENGLISH_STOP_WORDS } from '../../packages/core/src/text/stop-words.js'
 
 describe('analyze', () => {
   describe('stripHtml', () => {

@@ -329,7 +329,7 @@ interface SnapshotRecord {
 }
 
 /**
- * The records of a snapshot file (see `store/snapshot.ts`): after the format line, each is a u32
+ * The records of a snapshot file (see `catalogue-data/snapshot-file.ts`): after the format line, each is a u32
  * name length, the name, a u8 kind, a u64 payload length (two u32, low first), the payload and
  * padding to 8 bytes.
  */

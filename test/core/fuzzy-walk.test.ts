@@ -5,12 +5,12 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { TitleWords, TitleWordsBuilder } from '../../packages/core/src/text/_title-words.js'
 import {
   editDistance,
   forEachWithinEdits,
   SortedWords,
 } from '../../packages/core/src/text/fuzzy-walk.js'
+import { TitleWords, TitleWordsBuilder } from '../../packages/core/src/text/title-words.js'
 
 /**
  * Few letters, so words share prefixes, repeat letters and swap them; an accented letter, a

@@ -5,12 +5,12 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { DocumentStoreBuilder } from '../../packages/core/src/document-store/document-store.js'
+import { DocumentStoreInWorker } from '../../packages/core/src/document-store/document-store-in-worker.js'
 import type { CatalogueDocument } from '../../packages/core/src/index.js'
-import { GrowableArray } from '../../packages/core/src/store/_growable-array.js'
-import { ByteStrings, ByteStringsBuilder } from '../../packages/core/src/store/byte-strings.js'
-import { DocumentStoreBuilder } from '../../packages/core/src/store/document-store.js'
-import { DocumentStoreInWorker } from '../../packages/core/src/store/document-store-in-worker.js'
-import { readVarint, writeVarint } from '../../packages/core/src/text/varint.js'
+import { ByteStrings, ByteStringsBuilder } from '../../packages/core/src/util/byte-strings.js'
+import { GrowableArray } from '../../packages/core/src/util/growable-array.js'
+import { readVarint, writeVarint } from '../../packages/core/src/util/varint.js'
 import { corpusDocuments } from '../helpers/corpus.js'
 
 /** A document-like object: shared fields (group, ancestors, terms…) among arbitrary others. */

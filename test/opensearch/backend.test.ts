@@ -20,7 +20,7 @@ import {
   NotFoundError,
 } from '../../packages/core/src/index.js'
 import { OpenSearchBackend } from '../../packages/opensearch/src/backend/opensearch-backend.js'
-import { pushCatalogue } from '../../packages/opensearch/src/push.js'
+import { pushCatalogue } from '../../packages/opensearch/src/indexing/push.js'
 import { corpusCases } from '../cases/corpus-cases.js'
 import { RAC, SAMPLE } from '../helpers/corpus.js'
 import { openSearchNode } from '../helpers/opensearch.js'

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Catalogue, loadCatalogue } from '../../packages/core/src/index.js'
 import { type App, createApp, type Listening, listen } from '../../packages/http/src/index.js'
 import { OpenSearchBackend } from '../../packages/opensearch/src/backend/opensearch-backend.js'
-import { pushCatalogue } from '../../packages/opensearch/src/push.js'
+import { pushCatalogue } from '../../packages/opensearch/src/indexing/push.js'
 import { type LocalOpenSearch, startOpenSearch } from '../../scripts/opensearch/node-cluster.js'
 import { missingRequirements } from '../../scripts/opensearch/requirements.js'
 import {

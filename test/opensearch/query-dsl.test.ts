@@ -12,11 +12,12 @@ import {
   parseQuerySyntax,
   tokenize,
 } from '../../packages/core/src/index.js'
-import { pushCatalogue } from '../../packages/opensearch/src/push.js'
-import { fullTextQuery } from '../../packages/opensearch/src/query-dsl.js'
+import { fullTextQuery } from '../../packages/opensearch/src/backend/query-dsl.js'
+import { pushCatalogue } from '../../packages/opensearch/src/indexing/push.js'
 import { type TextDocument, valuesOf } from '../helpers/brute-query.js'
 import { RAC, SAMPLE } from '../helpers/corpus.js'
 import { openSearchJson, openSearchNode } from '../helpers/opensearch.js'
+import { queryArbitrary } from '../helpers/query-arbitraries.js'
 
 const node = openSearchNode('the query DSL against the in-memory engine')
 
@@ -88,35 +89,7 @@ describe.skipIf(node.skip)('fullTextQuery on a real node', () => {
       })
 
       it('finds what the in-memory engine finds for generated queries', async () => {
-        const texts = Array.from({ length: catalogue.size }, (_, i) =>
-          valuesOf(catalogue.document(i) as TextDocument),
-        )
-          .flatMap((values) => values.map((value) => value.words.join(' ')))
-          .filter((text) => text !== '')
-        const text = fc.constantFrom(...texts)
-        const word = text.chain((t) => fc.constantFrom(...tokenize(t)))
-        const phrase = fc
-          .tuple(text, fc.nat(), fc.integer({ min: 2, max: 3 }), fc.constantFrom('', '~1', '~3'))
-          .map(([t, start, length, slop]) => {
-            const tokens = tokenize(t)
-            const from = start % tokens.length
-            return `"${tokens.slice(from, from + length).join(' ')}"${slop}`
-          })
-        const prefix = word
-          .filter((w) => w.length >= 3)
-          .chain((w) => fc.integer({ min: 2, max: w.length }).map((n) => `${w.slice(0, n)}*`))
-        const fuzzy = fc
-          .tuple(word, fc.constantFrom('~1', '~2'))
-          .filter(([w]) => w.length >= 3)
-          .map(([w, edits]) => `${w.slice(0, -1)}${edits}`)
-        const leaf = fc.oneof(word, phrase, prefix, fuzzy)
-        const item = fc.oneof(
-          { weight: 4, arbitrary: leaf },
-          { weight: 1, arbitrary: leaf.map((l) => `-${l}`) },
-        )
-        const query = fc
-          .array(fc.tuple(fc.constantFrom(' ', ' | '), item), { minLength: 1, maxLength: 3 })
-          .map((parts) => parts.map(([op, part], i) => (i === 0 ? part : `${op}${part}`)).join(''))
+        const query = queryArbitrary(catalogue)
         await fc.assert(
           fc.asyncProperty(query, async (q) => {
             expect(await onNode(index, q), q).toEqual(inMemory(catalogue, q))

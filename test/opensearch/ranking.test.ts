@@ -15,11 +15,12 @@ import {
   tokenize,
 } from '../../packages/core/src/index.js'
 import { OpenSearchBackend } from '../../packages/opensearch/src/backend/opensearch-backend.js'
-import { pushCatalogue } from '../../packages/opensearch/src/push.js'
-import { fullTextQuery } from '../../packages/opensearch/src/query-dsl.js'
+import { fullTextQuery } from '../../packages/opensearch/src/backend/query-dsl.js'
+import { pushCatalogue } from '../../packages/opensearch/src/indexing/push.js'
 import { type TextDocument, valuesOf } from '../helpers/brute-query.js'
 import { RAC, SAMPLE } from '../helpers/corpus.js'
 import { openSearchJson, openSearchNode } from '../helpers/opensearch.js'
+import { queryArbitrary } from '../helpers/query-arbitraries.js'
 
 const node = openSearchNode('the in-memory scores against the node')
 
@@ -135,46 +136,10 @@ describe.skipIf(node.skip)('the in-memory scores against the node', () => {
       })
 
       it('scores generated queries as the node does', async () => {
-        const texts = Array.from({ length: catalogue.size }, (_, i) =>
-          valuesOf(catalogue.document(i) as TextDocument),
-        )
-          .flatMap((values) => values.map((value) => value.words.join(' ')))
-          .filter((text) => text !== '')
-        const text = fc.constantFrom(...texts)
-        const word = text.chain((t) => fc.constantFrom(...tokenize(t)))
-        const common = fc.constantFrom('rockefeller', 'foundation', 'health', 'records', 'the')
-        const phrase = fc
-          .tuple(text, fc.nat(), fc.integer({ min: 2, max: 3 }), fc.constantFrom('', '~1', '~3'))
-          .map(([t, start, length, slop]) => {
-            const tokens = tokenize(t)
-            const from = start % tokens.length
-            return `"${tokens.slice(from, from + length).join(' ')}"${slop}`
-          })
-        const prefix = word
-          .filter((w) => w.length >= 3)
-          .chain((w) => fc.integer({ min: 2, max: w.length }).map((n) => `${w.slice(0, n)}*`))
-        const fuzzy = fc
-          .tuple(word, fc.constantFrom('~1', '~2'))
-          .filter(([w]) => w.length >= 3)
-          .map(([w, edits]) => `${w.slice(0, -1)}${edits}`)
-        const leaf = fc.oneof(
-          { weight: 3, arbitrary: word },
-          { weight: 2, arbitrary: common },
-          { weight: 2, arbitrary: phrase },
-          { weight: 1, arbitrary: prefix },
-          { weight: 1, arbitrary: fuzzy },
-        )
-        const item = fc.oneof(
-          { weight: 5, arbitrary: leaf },
-          { weight: 1, arbitrary: leaf.map((l) => `-${l}`) },
-          {
-            weight: 1,
-            arbitrary: fc.tuple(leaf, leaf).map(([a, b]) => `(${a} | ${b})`),
-          },
-        )
-        const query = fc
-          .array(fc.tuple(fc.constantFrom(' ', ' | '), item), { minLength: 1, maxLength: 3 })
-          .map((parts) => parts.map(([op, part], i) => (i === 0 ? part : `${op}${part}`)).join(''))
+        const query = queryArbitrary(catalogue, {
+          common: ['rockefeller', 'foundation', 'health', 'records', 'the'],
+          groups: true,
+        })
         await fc.assert(
           fc.asyncProperty(query, async (q) => sameScores(catalogue, index, q)),
           { numRuns: runs },

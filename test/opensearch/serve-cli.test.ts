@@ -4,7 +4,7 @@
  * the index behind the alias; a push is the reload (the ETag follows the index).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { pushCatalogue } from '../../packages/opensearch/src/push.js'
+import { pushCatalogue } from '../../packages/opensearch/src/indexing/push.js'
 import { killStartedChildren, runCli, startBin } from '../helpers/cli-run.js'
 import { RAC, SAMPLE } from '../helpers/corpus.js'
 import { aliasedIndices, openSearchNode } from '../helpers/opensearch.js'

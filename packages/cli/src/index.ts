@@ -1,2 +1,2 @@
-export type { CliIo, Writer } from './_io.js'
 export { runMain } from './main.js'
+export type { CliIo, Writer } from './support/io.js'

@@ -1,8 +1,4 @@
 import { readFileSync } from 'node:fs'
-import { didYouMean } from './_closest.js'
-import { type Command, commandHelp, parseCommand } from './_command.js'
-import { describeError, EXIT, exitCodeOf, UsageError } from './_errors.js'
-import type { CliIo } from './_io.js'
 import { collections } from './commands/collections.js'
 import { facets } from './commands/facets.js'
 import { get } from './commands/get.js'
@@ -14,6 +10,10 @@ import { search } from './commands/search.js'
 import { serve } from './commands/serve.js'
 import { stats } from './commands/stats.js'
 import { validate } from './commands/validate.js'
+import { didYouMean } from './support/closest.js'
+import { type Command, commandHelp, parseCommand } from './support/command.js'
+import type { CliIo } from './support/io.js'
+import { describeError, EXIT, exitCodeOf, UsageError } from './support/usage-errors.js'
 
 // Erased to the base type: each command checks its own options' types.
 const commands = [

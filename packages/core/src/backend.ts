@@ -4,7 +4,6 @@
  * method per endpoint and shape bytes from the answer. `Catalogue` and `LiveCatalogue` answer in
  * memory, synchronously; a remote backend (OpenSearch) returns promises and honours the signal.
  */
-import type { CallOptions } from './catalogue.js'
 import type { DocumentType } from './documents/documents.js'
 import type { CitationOptions } from './endpoints/citation.js'
 import type { DetailOf } from './endpoints/details.js'
@@ -24,6 +23,12 @@ import type {
 
 /** A value, or a promise of it: a synchronous backend answers without a promise. */
 export type MaybePromise<T> = T | Promise<T>
+
+/** Per-call options of the list methods. */
+export interface CallOptions {
+  /** Public base URL (scheme, host, port, path prefix) of this call's links. */
+  baseUrl?: string
+}
 
 /** Per-call options of a backend's methods. */
 export interface BackendCallOptions extends CallOptions {

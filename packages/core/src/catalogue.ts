@@ -1,24 +1,26 @@
-import { CatalogueBuilder } from './_build.js'
-import type { CatalogueData } from './_catalogue-data.js'
-import type { CatalogueBackend } from './backend.js'
+import type { CallOptions, CatalogueBackend } from './backend.js'
+import { CatalogueBuilder } from './catalogue-data/catalogue-builder.js'
+import type { CatalogueData } from './catalogue-data/catalogue-data.js'
 import type { CatalogueDocument, DocumentType } from './documents/documents.js'
-import { Engine } from './endpoints/_engine.js'
-import { GroupCounters } from './endpoints/_groups.js'
 import { ancestors } from './endpoints/ancestors.js'
 import { children } from './endpoints/children.js'
 import { type CitationOptions, citation } from './endpoints/citation.js'
 import { type DetailOf, detail } from './endpoints/details.js'
 import { facets } from './endpoints/facets.js'
+import { GroupCounters } from './endpoints/group-counters.js'
 import { list } from './endpoints/lists.js'
 import { minimap } from './endpoints/minimap.js'
 import { myList } from './endpoints/my-list.js'
+import { QueryContext } from './endpoints/query-context.js'
 import { search } from './endpoints/search.js'
+import { catalogueStats } from './endpoints/stats.js'
 import {
   type Endpoint,
   type ListRequest,
   parseRequest,
   type RequestParams,
 } from './requests/request.js'
+import type { CatalogueStats } from './responses/catalogue-stats.js'
 import type {
   AgentDetail,
   Ancestors,
@@ -56,12 +58,6 @@ export interface CatalogueOptions {
   language?: TextLanguage
 }
 
-/** Per-call options of the list methods. */
-export interface CallOptions {
-  /** Public base URL (scheme, host, port, path prefix) of this call's links. */
-  baseUrl?: string
-}
-
 /** A request: already parsed, or parameters to parse (URLSearchParams or a plain object). */
 export type RequestInput<E extends Endpoint = Endpoint> = ListRequest | RequestParams<E>
 
@@ -86,7 +82,7 @@ export class Catalogue implements CatalogueBackend {
   /** @internal */
   readonly data: CatalogueData
   readonly options: Required<CatalogueOptions>
-  private readonly engine: Engine
+  private readonly context: QueryContext
   private readonly groupCounters: GroupCounters
 
   /** @internal use {@link Catalogue.fromDocuments}, {@link loadCatalogue} or a snapshot. */
@@ -99,7 +95,7 @@ export class Catalogue implements CatalogueBackend {
       // The language the index was built in, whatever the options say.
       language: data.language,
     }
-    this.engine = new Engine(data)
+    this.context = new QueryContext(data)
     this.groupCounters = new GroupCounters(data.groups.length)
   }
 
@@ -158,18 +154,18 @@ export class Catalogue implements CatalogueBackend {
   /** The document with this uri (`/collections/abc`), or undefined. */
   get(uri: string): CatalogueDocument | undefined {
     const index = this.data.uriIndex.get(uri)
-    return index === undefined ? undefined : this.engine.document(index)
+    return index === undefined ? undefined : this.context.document(index)
   }
 
   /** `/search`: top-level collections and agents matching, one result per group. */
   search(input: RequestInput<'search'>, options: CallOptions = {}): Page<SearchResult> {
     const request = this.request('search', input)
-    return search(this.engine, this.groupCounters, request, this.baseUrl(options))
+    return search(this.context, this.groupCounters, request, this.baseUrl(options))
   }
 
   /** `/facets`: counts over every document matching the query and filters, of every type. */
   facets(input: RequestInput<'facets'>): FacetsResponse {
-    return facets(this.engine, this.request('facets', input))
+    return facets(this.context, this.request('facets', input))
   }
 
   /** `/collections`: collections of every level, filtered, narrowed by `query`, sorted. */
@@ -194,27 +190,27 @@ export class Catalogue implements CatalogueBackend {
 
   /** `/collections/{id}`: one collection in detail. Throws a `NotFoundError`. */
   collection(id: string): CollectionDetail {
-    return detail(this.engine, 'collection', id)
+    return detail(this.context, 'collection', id)
   }
 
   /** `/objects/{id}`: one object in detail. Throws a `NotFoundError`. */
   object(id: string): ObjectDetail {
-    return detail(this.engine, 'object', id)
+    return detail(this.context, 'object', id)
   }
 
   /** `/agents/{id}`: one agent in detail. Throws a `NotFoundError`. */
   agent(id: string): AgentDetail {
-    return detail(this.engine, 'agent', id)
+    return detail(this.context, 'agent', id)
   }
 
   /** `/terms/{id}`: one term in detail. Throws a `NotFoundError`. */
   term(id: string): TermDetail {
-    return detail(this.engine, 'term', id)
+    return detail(this.context, 'term', id)
   }
 
   /** The detail of a document of any type, by type and id. Throws a `NotFoundError`. */
   detail<T extends DocumentType>(type: T, id: string): DetailOf[T] {
-    return detail(this.engine, type, id)
+    return detail(this.context, type, id)
   }
 
   /**
@@ -227,7 +223,7 @@ export class Catalogue implements CatalogueBackend {
     options: CallOptions = {},
   ): Page<LinkedItem> {
     const request = this.request('children', input)
-    return children(this.engine, id, request, this.baseUrl(options))
+    return children(this.context, id, request, this.baseUrl(options))
   }
 
   /**
@@ -239,12 +235,21 @@ export class Catalogue implements CatalogueBackend {
     id: string,
     input: RequestInput<'ancestors'> = {},
   ): Ancestors {
-    return ancestors(this.engine, type, id, this.request('ancestors', input))
+    return ancestors(this.context, type, id, this.request('ancestors', input))
   }
 
   /** `/collections/{id}/minimap`: the number of descendants and those matching, in tree order. */
   minimap(id: string, input: RequestInput<'minimap'> = {}): Minimap {
-    return minimap(this.engine, id, this.request('minimap', input))
+    return minimap(this.context, id, this.request('minimap', input))
+  }
+
+  /**
+   * What the catalogue holds, counted from its columns (`catalogue stats`): documents by type and
+   * level, date coverage by decade, online documents, the `top` most frequent creators,
+   * subjects and formats.
+   */
+  stats(top = 10): CatalogueStats {
+    return catalogueStats(this.data, (id) => this.context.document(id), top)
   }
 
   /** `/search/suggest`: spelling suggestions for each word, from the words of titles. */
@@ -254,7 +259,7 @@ export class Catalogue implements CatalogueBackend {
 
   /** `POST /mylist`: saved collections and objects by uri, grouped by top-level collection. */
   myList(uris: readonly string[]): MyList {
-    return myList(this.engine, uris)
+    return myList(this.context, uris)
   }
 
   /**
@@ -263,7 +268,7 @@ export class Catalogue implements CatalogueBackend {
    */
   citation(type: DocumentType, id: string, options: CitationOptions & CallOptions = {}): string {
     const merged = { ...this.options.citation, ...options }
-    return citation(this.engine, type, id, {
+    return citation(this.context, type, id, {
       ...merged,
       publicUrl: merged.publicUrl ?? this.baseUrl(options),
     })
@@ -271,7 +276,7 @@ export class Catalogue implements CatalogueBackend {
 
   /** @internal parses the document at a position. */
   document(index: number): CatalogueDocument {
-    return this.engine.document(index)
+    return this.context.document(index)
   }
 
   private list<E extends 'collections' | 'objects' | 'agents' | 'terms'>(
@@ -280,7 +285,7 @@ export class Catalogue implements CatalogueBackend {
     input: RequestInput<E>,
     options: CallOptions,
   ): ListPage {
-    return list(this.engine, type, this.request(endpoint, input), this.baseUrl(options))
+    return list(this.context, type, this.request(endpoint, input), this.baseUrl(options))
   }
 
   private request<E extends Endpoint>(endpoint: E, input: RequestInput<E>): ListRequest {

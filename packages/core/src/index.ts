@@ -1,21 +1,22 @@
-export type { GroupSummary } from './_catalogue-data.js'
 export type {
   BackendCallOptions,
   BackendOptions,
+  CallOptions,
   CatalogueBackend,
   MaybePromise,
 } from './backend.js'
-export type { CallOptions, CatalogueOptions, RequestInput } from './catalogue.js'
+export type { CatalogueOptions, RequestInput } from './catalogue.js'
 export { Catalogue } from './catalogue.js'
-export type { CatalogueStats } from './catalogue-stats.js'
-export { parentUri } from './columns/_hierarchy.js'
+export type { GroupSummary } from './catalogue-data/catalogue-data.js'
+export { isSnapshot } from './catalogue-data/snapshot-file.js'
+export { parentUri } from './columns/hierarchy.js'
 export {
   datesOf,
   descriptionOf,
   idOf,
+  noteItems,
   notesOf,
-} from './documents/_document-fields.js'
-export { documentProblems, malformedDocument } from './documents/catalogue-checks.js'
+} from './documents/document-fields.js'
 export type {
   Agent,
   CatalogueDate,
@@ -41,6 +42,14 @@ export type {
 export { DOCUMENT_TYPES, FORMATS, NOTE_TYPES, schemas } from './documents/documents.js'
 export { exampleCatalogue } from './documents/example-catalogue.js'
 export { jsonSchemaFiles } from './documents/json-schemas.js'
+export type { Problem } from './documents/validate.js'
+export { isCatalogueDocument, validateDocument, validatePart } from './documents/validate.js'
+export type { ImportedDocument, ImportWarning } from './ead/import-ead.js'
+export { EadImporter, EadSyntaxError } from './ead/import-ead.js'
+export type { CitationOptions } from './endpoints/citation.js'
+export { citationTitle, joinHierarchy } from './endpoints/citation.js'
+export type { DetailOf } from './endpoints/details.js'
+export { documentProblems, malformedDocument } from './input/catalogue-checks.js'
 export type {
   CatalogueFormat,
   DocumentSource,
@@ -49,22 +58,8 @@ export type {
   ReadProgress,
   ReadWarning,
   SourcedValue,
-} from './documents/read-documents.js'
-export { formatSource, MalformedJsonError, readDocuments } from './documents/read-documents.js'
-export type { Problem } from './documents/validate.js'
-export { isCatalogueDocument, validateDocument, validatePart } from './documents/validate.js'
-export type { ImportedDocument, ImportWarning } from './ead/import-ead.js'
-export { EadImporter, EadSyntaxError } from './ead/import-ead.js'
-export type { CitationOptions } from './endpoints/citation.js'
-export { citationTitle, joinHierarchy } from './endpoints/citation.js'
-export type { DetailOf } from './endpoints/details.js'
-export type { CatalogueErrorCode } from './errors.js'
-export {
-  BackendUnavailableError,
-  BadParameterError,
-  CatalogueError,
-  NotFoundError,
-} from './errors.js'
+} from './input/read-documents.js'
+export { formatSource, MalformedJsonError, readDocuments } from './input/read-documents.js'
 export type { LiveCatalogueOptions, ReloadOutcome } from './live-catalogue.js'
 export { LiveCatalogue } from './live-catalogue.js'
 export type { InvalidDocument, LoadOptions, LoadResult, LoadWarning } from './load.js'
@@ -100,6 +95,7 @@ export {
   REQUEST_LIMITS,
   YEAR_PATTERN,
 } from './requests/request.js'
+export type { CatalogueStats } from './responses/catalogue-stats.js'
 export type {
   AgentDetail,
   Ancestor,
@@ -137,8 +133,7 @@ export {
   termDetail,
   treeReference,
 } from './responses/responses.js'
-export { LruCache } from './store/lru-cache.js'
-export { isSnapshot, loadSnapshot, saveSnapshot } from './store/snapshot.js'
+export { loadSnapshot, saveSnapshot } from './snapshot.js'
 export {
   analyze,
   normalizeToken,
@@ -157,3 +152,12 @@ export type { QuerySyntax } from './text/query-syntax.js'
 export { parseQuerySyntax } from './text/query-syntax.js'
 export type { QueryLeaves, QueryTree } from './text/query-tree.js'
 export { readQuery } from './text/query-tree.js'
+export type { CatalogueErrorCode } from './util/catalogue-errors.js'
+export {
+  BackendUnavailableError,
+  BadParameterError,
+  CatalogueError,
+  NotFoundError,
+} from './util/catalogue-errors.js'
+export { compareCodeUnits } from './util/code-unit-order.js'
+export { LruCache } from './util/lru-cache.js'

@@ -1,8 +1,11 @@
-import { CatalogueBuilder } from './_build.js'
 import { Catalogue, type CatalogueOptions } from './catalogue.js'
-import { type HierarchyWarning, parentUri, resolveParents } from './columns/_hierarchy.js'
-import { documentProblems, malformedDocument } from './documents/catalogue-checks.js'
+import { CatalogueBuilder } from './catalogue-data/catalogue-builder.js'
+import { isSnapshot } from './catalogue-data/snapshot-file.js'
+import { type HierarchyWarning, parentUri, resolveParents } from './columns/hierarchy.js'
+import { DocumentStoreInWorker } from './document-store/document-store-in-worker.js'
 import type { CatalogueDocument, DocumentType } from './documents/documents.js'
+import type { Problem } from './documents/validate.js'
+import { documentProblems, malformedDocument } from './input/catalogue-checks.js'
 import {
   type CatalogueFormat,
   type DocumentSource,
@@ -10,11 +13,9 @@ import {
   type MalformedFileError,
   type ReadProgress,
   readDocuments,
-} from './documents/read-documents.js'
-import type { Problem } from './documents/validate.js'
-import { CatalogueError } from './errors.js'
-import { DocumentStoreInWorker } from './store/document-store-in-worker.js'
-import { isSnapshot, loadSnapshot } from './store/snapshot.js'
+} from './input/read-documents.js'
+import { loadSnapshot } from './snapshot.js'
+import { CatalogueError } from './util/catalogue-errors.js'
 
 /** A document that was refused, where it was and why. */
 export interface InvalidDocument {

@@ -1,12 +1,12 @@
-import { catalogueOptions } from '../_catalogue.js'
-import { defineCommand } from '../_command.js'
-import { EXIT, UsageError } from '../_errors.js'
-import { styleFor, widthFor } from '../_format.js'
-import { write } from '../_io.js'
-import { openBackend, openSearchOptions } from '../_opensearch.js'
-import { jsonOption, outputMode, printJson } from '../_output.js'
-import { queryOptions, requestParams } from '../_params.js'
-import { renderFacets } from '../_tables.js'
+import { catalogueOptions } from '../support/catalogue.js'
+import { defineCommand } from '../support/command.js'
+import { styleFor, widthFor } from '../support/format.js'
+import { write } from '../support/io.js'
+import { openBackend, openSearchOptions } from '../support/opensearch.js'
+import { jsonOption, outputMode, printJson } from '../support/output.js'
+import { queryOptions, requestParams } from '../support/params.js'
+import { renderFacets } from '../support/tables.js'
+import { EXIT, UsageError } from '../support/usage-errors.js'
 
 /** `catalogue facets [words…]`: `GET /facets` on the command line. */
 export const facets = defineCommand({

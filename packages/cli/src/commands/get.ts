@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises'
-import { catalogueOptions } from '../_catalogue.js'
-import { defineCommand, onePositional } from '../_command.js'
-import { CommandError, EXIT } from '../_errors.js'
-import { write } from '../_io.js'
-import { openBackend, openSearchOptions } from '../_opensearch.js'
-import { baseUrlOf, baseUrlOption } from '../_params.js'
+import { catalogueOptions } from '../support/catalogue.js'
+import { defineCommand, onePositional } from '../support/command.js'
+import { write } from '../support/io.js'
+import { openBackend, openSearchOptions } from '../support/opensearch.js'
+import { baseUrlOf, baseUrlOption } from '../support/params.js'
+import { CommandError, EXIT } from '../support/usage-errors.js'
 
 /** `catalogue get <api-path>`: any API request, answered by the HTTP app without a socket. */
 export const get = defineCommand({

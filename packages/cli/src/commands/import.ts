@@ -3,10 +3,10 @@ import { createWriteStream } from 'node:fs'
 import { rename, rm, stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { EadImporter, EadSyntaxError, readDocuments } from '@archive-catalogue/core'
-import { defineCommand } from '../_command.js'
-import { CommandError, EXIT, UsageError } from '../_errors.js'
-import { plural } from '../_format.js'
-import { type CliIo, write } from '../_io.js'
+import { defineCommand } from '../support/command.js'
+import { plural } from '../support/format.js'
+import { type CliIo, write } from '../support/io.js'
+import { CommandError, EXIT, UsageError } from '../support/usage-errors.js'
 
 /** `catalogue import ead <file|folder>… -o <file>`: EAD finding aids → catalogue NDJSON. */
 export const importCommand = defineCommand({

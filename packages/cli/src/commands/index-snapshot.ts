@@ -1,10 +1,10 @@
 import { stat } from 'node:fs/promises'
 import { saveSnapshot } from '@archive-catalogue/core'
-import { catalogueOptions, givenPath, openCatalogue } from '../_catalogue.js'
-import { defineCommand } from '../_command.js'
-import { EXIT, UsageError } from '../_errors.js'
-import { formatBytes, formatCount, plural } from '../_format.js'
-import { write } from '../_io.js'
+import { catalogueOptions, givenPath, openCatalogue } from '../support/catalogue.js'
+import { defineCommand } from '../support/command.js'
+import { formatBytes, formatCount, plural } from '../support/format.js'
+import { write } from '../support/io.js'
+import { EXIT, UsageError } from '../support/usage-errors.js'
 
 // `index` is the command; the file is not `index.ts`, which reads as a barrel.
 /** `catalogue index [path] -o <file>`: builds a catalogue once and writes a snapshot. */

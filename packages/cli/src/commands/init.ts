@@ -2,10 +2,10 @@ import { existsSync, statSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { exampleCatalogue } from '@archive-catalogue/core'
-import { defineCommand, optionalPositional } from '../_command.js'
-import { CommandError, EXIT } from '../_errors.js'
-import { plural } from '../_format.js'
-import { write } from '../_io.js'
+import { defineCommand, optionalPositional } from '../support/command.js'
+import { plural } from '../support/format.js'
+import { write } from '../support/io.js'
+import { CommandError, EXIT } from '../support/usage-errors.js'
 
 /** `catalogue init [file]`: a small valid catalogue to start from. */
 export const init = defineCommand({

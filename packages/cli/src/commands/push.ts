@@ -5,12 +5,12 @@ import {
   type TextLanguage,
 } from '@archive-catalogue/core'
 import { OpenSearchError, pushCatalogue } from '@archive-catalogue/opensearch'
-import { formatOf, formatOption, writeWarnings } from '../_catalogue.js'
-import { defineCommand, onePositional } from '../_command.js'
-import { CommandError, EXIT, UsageError } from '../_errors.js'
-import { formatCount, plural } from '../_format.js'
-import { type CliIo, write } from '../_io.js'
-import { loadingProgress } from '../_progress.js'
+import { formatOf, formatOption, writeWarnings } from '../support/catalogue.js'
+import { defineCommand, onePositional } from '../support/command.js'
+import { formatCount, plural } from '../support/format.js'
+import { type CliIo, write } from '../support/io.js'
+import { loadingProgress } from '../support/progress.js'
+import { CommandError, EXIT, UsageError } from '../support/usage-errors.js'
 
 /** `catalogue push <catalogue> --opensearch URL`: the catalogue into OpenSearch, behind an alias. */
 export const push = defineCommand({

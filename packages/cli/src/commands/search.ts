@@ -1,11 +1,11 @@
 import type { SearchResult } from '@archive-catalogue/core'
-import { catalogueOptions } from '../_catalogue.js'
-import { defineCommand } from '../_command.js'
-import { runListCommand } from '../_list-command.js'
-import { openSearchOptions } from '../_opensearch.js'
-import { jsonOption, ndjsonOption } from '../_output.js'
-import { baseUrlOption, pageOptions, queryOptions } from '../_params.js'
-import { renderSearch } from '../_tables.js'
+import { catalogueOptions } from '../support/catalogue.js'
+import { defineCommand } from '../support/command.js'
+import { runListCommand } from '../support/list-command.js'
+import { openSearchOptions } from '../support/opensearch.js'
+import { jsonOption, ndjsonOption } from '../support/output.js'
+import { baseUrlOption, pageOptions, queryOptions } from '../support/params.js'
+import { renderSearch } from '../support/tables.js'
 
 /** `catalogue search [words…]`: `GET /search` on the command line. */
 export const search = defineCommand({

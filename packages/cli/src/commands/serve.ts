@@ -1,11 +1,11 @@
 import type { LiveCatalogue, ReloadOutcome } from '@archive-catalogue/core'
-import { catalogueOptions, givenPath, openLiveCatalogue } from '../_catalogue.js'
-import { defineCommand } from '../_command.js'
-import { CommandError, describeError, EXIT, UsageError } from '../_errors.js'
-import { formatCount, plural } from '../_format.js'
-import { write } from '../_io.js'
-import { openOpenSearch, openSearchOptions } from '../_opensearch.js'
-import { whenOrphaned } from '../_orphaned.js'
+import { catalogueOptions, givenPath, openLiveCatalogue } from '../support/catalogue.js'
+import { defineCommand } from '../support/command.js'
+import { formatCount, plural } from '../support/format.js'
+import { write } from '../support/io.js'
+import { openOpenSearch, openSearchOptions } from '../support/opensearch.js'
+import { whenOrphaned } from '../support/orphaned.js'
+import { CommandError, describeError, EXIT, UsageError } from '../support/usage-errors.js'
 
 /** `catalogue serve [path]`: the read API over HTTP. */
 export const serve = defineCommand({

@@ -1,7 +1,6 @@
 import type { CatalogueStats } from '@archive-catalogue/core'
-import { catalogueOptions, givenPath, openCatalogue } from '../_catalogue.js'
-import { defineCommand } from '../_command.js'
-import { EXIT } from '../_errors.js'
+import { catalogueOptions, givenPath, openCatalogue } from '../support/catalogue.js'
+import { defineCommand } from '../support/command.js'
 import {
   formatBytes,
   formatCount,
@@ -9,12 +8,12 @@ import {
   type Style,
   styleFor,
   widthFor,
-} from '../_format.js'
-import { write } from '../_io.js'
-import { openOpenSearch, openSearchOptions } from '../_opensearch.js'
-import { jsonOption, outputMode, printJson } from '../_output.js'
-import { catalogueStats } from '../_stats.js'
-import { bucketLines, type Screen } from '../_tables.js'
+} from '../support/format.js'
+import { write } from '../support/io.js'
+import { openOpenSearch, openSearchOptions } from '../support/opensearch.js'
+import { jsonOption, outputMode, printJson } from '../support/output.js'
+import { bucketLines, type Screen } from '../support/tables.js'
+import { EXIT } from '../support/usage-errors.js'
 
 /** `catalogue stats`: what is in a catalogue, and what it costs to load. */
 export const stats = defineCommand({
@@ -47,7 +46,7 @@ export const stats = defineCommand({
         language: values.language,
         format: values.format,
       })
-      summary = catalogueStats(opened.catalogue)
+      summary = opened.catalogue.stats()
       milliseconds = opened.milliseconds
     }
     const { rss, heapUsed } = process.memoryUsage()

@@ -1,10 +1,10 @@
 import { checkCatalogue, describeProblem, describeWarning } from '@archive-catalogue/core'
-import { formatOf, formatOption, writeWarnings } from '../_catalogue.js'
-import { defineCommand, onePositional } from '../_command.js'
-import { EXIT } from '../_errors.js'
-import { formatCount, plural, styleFor } from '../_format.js'
-import { write } from '../_io.js'
-import { loadingProgress } from '../_progress.js'
+import { formatOf, formatOption, writeWarnings } from '../support/catalogue.js'
+import { defineCommand, onePositional } from '../support/command.js'
+import { formatCount, plural, styleFor } from '../support/format.js'
+import { write } from '../support/io.js'
+import { loadingProgress } from '../support/progress.js'
+import { EXIT } from '../support/usage-errors.js'
 
 /** `catalogue validate <path>`: checks every document against the catalogue's schema. */
 export const validate = defineCommand({

@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { basename } from 'node:path'
 import sax from 'sax'
-import { idOf } from '../documents/_document-fields.js'
+import { idOf } from '../documents/document-fields.js'
 import type {
   Agent,
   CatalogueDate,
@@ -30,7 +30,7 @@ import type {
   Reference,
   Term,
 } from '../documents/documents.js'
-import { CatalogueError } from '../errors.js'
+import { CatalogueError } from '../util/catalogue-errors.js'
 import { datesOf } from './ead-dates.js'
 import {
   EAD_SOURCE,

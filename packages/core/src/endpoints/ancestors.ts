@@ -2,24 +2,24 @@
  * `GET /collections/{id}/ancestors`, `/objects/{id}/ancestors`: the chain of ancestors nested
  * root outermost, each holding the next one down as `child`; `{}` at the top level (API.md §5).
  */
-import { ancestorsOf } from '../columns/_hierarchy.js'
+import { ancestorsOf } from '../columns/hierarchy.js'
 import type { ListRequest } from '../requests/request.js'
 import type { Ancestor, Ancestors } from '../responses/response-schemas.js'
-import type { Engine } from './_engine.js'
-import { nodeReference } from './_node-reference.js'
+import { nodeReference } from './node-reference.js'
+import type { QueryContext } from './query-context.js'
 
 export function ancestors(
-  engine: Engine,
+  context: QueryContext,
   type: 'collection' | 'object',
   id: string,
   request: ListRequest,
 ): Ancestors {
-  const chain = ancestorsOf(engine.data.hierarchy, engine.indexOf(type, id))
+  const chain = ancestorsOf(context.data.hierarchy, context.indexOf(type, id))
   if (chain.length === 0) return {}
-  const counts = engine.hitCounts(request)
+  const counts = context.hitCounts(request)
   let nested: Ancestor | undefined
   for (let i = chain.length - 1; i >= 0; i--) {
-    const ancestor: Ancestor = nodeReference(engine, chain[i]!, counts, {
+    const ancestor: Ancestor = nodeReference(context, chain[i]!, counts, {
       group: null,
       index: null,
     })

@@ -4,27 +4,27 @@
  */
 import type { ListRequest } from '../requests/request.js'
 import type { LinkedItem, Page } from '../responses/response-schemas.js'
-import type { Engine } from './_engine.js'
-import { nodeReference } from './_node-reference.js'
+import { nodeReference } from './node-reference.js'
+import type { QueryContext } from './query-context.js'
 
 export function children(
-  engine: Engine,
+  context: QueryContext,
   id: string,
   request: ListRequest,
   baseUrl: string,
 ): Page<LinkedItem> {
-  const parent = engine.indexOf('collection', id)
-  const { childOffsets, childIds, treeIndex } = engine.data.hierarchy
+  const parent = context.indexOf('collection', id)
+  const { childOffsets, childIds, treeIndex } = context.data.hierarchy
   const all = childIds.subarray(childOffsets[parent]!, childOffsets[parent + 1]!)
   const page = all.subarray(request.offset, request.offset + request.limit)
-  const counts = page.length > 0 ? engine.hitCounts(request) : null
+  const counts = page.length > 0 ? context.hitCounts(request) : null
   // The reference service shows the parent's group on every child.
-  const { group } = engine.document(parent)
+  const { group } = context.document(parent)
   const results = Array.from(page, (child) =>
-    nodeReference(engine, child, counts, {
+    nodeReference(context, child, counts, {
       group: { identifier: group.identifier, title: group.title },
       index: treeIndex[child]!,
     }),
   )
-  return engine.envelope(`/collections/${id}/children`, request, all.length, results, baseUrl)
+  return context.envelope(`/collections/${id}/children`, request, all.length, results, baseUrl)
 }

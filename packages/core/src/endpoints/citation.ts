@@ -5,11 +5,11 @@
  * record's public URL, joined by a separator.
  */
 
-import { ancestorsOf } from '../columns/_hierarchy.js'
-import { datesOf } from '../documents/_document-fields.js'
+import { ancestorsOf } from '../columns/hierarchy.js'
+import { datesOf } from '../documents/document-fields.js'
 import type { DocumentType } from '../documents/documents.js'
 import { dateString } from '../responses/responses.js'
-import type { Engine } from './_engine.js'
+import type { QueryContext } from './query-context.js'
 
 /** How citations are written. */
 export interface CitationOptions {
@@ -26,15 +26,15 @@ export interface CitationOptions {
 }
 
 export function citation(
-  engine: Engine,
+  context: QueryContext,
   type: DocumentType,
   id: string,
   options: CitationOptions & { publicUrl: string },
 ): string {
-  const index = engine.indexOf(type, id)
-  const document = engine.document(index)
+  const index = context.indexOf(type, id)
+  const document = context.document(index)
   const separator = options.separator ?? '; '
-  const ancestors = ancestorsOf(engine.data.hierarchy, index).map((i) => engine.data.titles[i]!)
+  const ancestors = ancestorsOf(context.data.hierarchy, index).map((i) => context.data.titles[i]!)
   const parts = [
     citationTitle(document.title, dateString(datesOf(document))),
     joinHierarchy(ancestors, separator),

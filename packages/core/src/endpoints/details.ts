@@ -13,7 +13,7 @@ import type {
   TermDetail,
 } from '../responses/response-schemas.js'
 import { agentDetail, collectionDetail, objectDetail, termDetail } from '../responses/responses.js'
-import type { Engine } from './_engine.js'
+import type { QueryContext } from './query-context.js'
 
 /** The detail shape of each document type. */
 export interface DetailOf {
@@ -24,11 +24,15 @@ export interface DetailOf {
 }
 
 /** The detail of the document of a type and id; a `NotFoundError` when there is none. */
-export function detail<T extends DocumentType>(engine: Engine, type: T, id: string): DetailOf[T] {
-  const index = engine.indexOf(type, id)
-  const document = engine.document(index)
+export function detail<T extends DocumentType>(
+  context: QueryContext,
+  type: T,
+  id: string,
+): DetailOf[T] {
+  const index = context.indexOf(type, id)
+  const document = context.document(index)
   // Its index among its parent's children; null at the top level (as the reference answers).
-  const rank = engine.data.hierarchy.childIndex[index]!
+  const rank = context.data.hierarchy.childIndex[index]!
   const offset = rank < 0 ? null : rank
   switch (document.type) {
     case 'collection':

@@ -1,15 +1,16 @@
 /** `GET /facets`: counts over every document matching the query and filters (API.md §5). */
-import { Bitset } from '../columns/_bitset.js'
-import { countFacets } from '../columns/_facets.js'
+
 import type { ListRequest } from '../requests/request.js'
 import type { FacetsResponse } from '../responses/response-schemas.js'
-import type { Engine } from './_engine.js'
+import { Bitset } from '../util/bitset.js'
+import { countFacets } from './facet-counts.js'
+import type { QueryContext } from './query-context.js'
 
-export function facets(engine: Engine, request: ListRequest): FacetsResponse {
-  const allowed = engine.filtered(request, engine.everything)
-  const matches = engine.matches(request)
-  if (!matches) return countFacets(engine.data, allowed)
+export function facets(context: QueryContext, request: ListRequest): FacetsResponse {
+  const allowed = context.filtered(request, context.everything)
+  const matches = context.matches(request)
+  if (!matches) return countFacets(context.data, allowed)
   const matched = new Bitset(allowed.size)
   for (const id of matches.ids) if (allowed.has(id)) matched.add(id)
-  return countFacets(engine.data, matched)
+  return countFacets(context.data, matched)
 }

@@ -3,36 +3,36 @@
  * narrowed by the query, sorted (relevance by default with a query, else catalogue order).
  */
 
-import { compareBy, compareByScore, type RowComparator } from '../columns/_sort.js'
+import { compareBy, compareByScore, type RowComparator } from '../columns/sorting.js'
 import type { DocumentType } from '../documents/documents.js'
 import type { ListRequest } from '../requests/request.js'
 import type { ListPage } from '../responses/response-schemas.js'
 import { listItem } from '../responses/responses.js'
-import { filterMatches } from '../text/_matches.js'
-import type { Engine } from './_engine.js'
+import { filterMatches } from '../text/matches.js'
+import type { QueryContext } from './query-context.js'
 
 export function list(
-  engine: Engine,
+  context: QueryContext,
   type: DocumentType,
   request: ListRequest,
   baseUrl: string,
 ): ListPage {
-  const allowed = engine.filtered(request, engine.data.typeSets[type])
+  const allowed = context.filtered(request, context.data.typeSets[type])
   const ranked = request.sort.length === 0
-  const matches = ranked ? engine.rankedMatches(request, allowed, type) : engine.matches(request)
+  const matches = ranked ? context.rankedMatches(request, allowed, type) : context.matches(request)
   const found = matches ? filterMatches(matches, (id) => allowed.has(id)) : null
   const ids = found ? found.ids : allowed.toArray()
   let compare: RowComparator = (a, b) => a - b
   if (request.sort.length > 0) {
-    const byKeys = compareBy(engine.data.keys, request.sort)
+    const byKeys = compareBy(context.data.keys, request.sort)
     compare = (a, b) => byKeys(a, b) || a - b
   } else if (found) {
-    // Scores scattered by document id into the engine's buffer: no allocation per hit.
-    const scores = engine.scoreBuffer
+    // Scores scattered by document id into the context's buffer: no allocation per hit.
+    const scores = context.scoreBuffer
     for (let i = 0; i < found.ids.length; i++) scores[found.ids[i]!] = found.scores[i]!
     compare = compareByScore(scores)
   }
-  const results = engine.page(ids, request, compare).map((id) => listItem(engine.document(id)))
-  const { count, next, previous } = engine.envelope(`/${type}s`, request, ids.length, [], baseUrl)
+  const results = context.page(ids, request, compare).map((id) => listItem(context.document(id)))
+  const { count, next, previous } = context.envelope(`/${type}s`, request, ids.length, [], baseUrl)
   return { count, next, previous, facets: {}, results }
 }

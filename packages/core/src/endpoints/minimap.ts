@@ -5,16 +5,16 @@
  */
 import type { ListRequest } from '../requests/request.js'
 import type { Minimap } from '../responses/response-schemas.js'
-import type { Engine } from './_engine.js'
+import type { QueryContext } from './query-context.js'
 
-export function minimap(engine: Engine, id: string, request: ListRequest): Minimap {
-  const node = engine.indexOf('collection', id)
-  const { preorder, subtreeSize, byPreorder, treeIndex } = engine.data.hierarchy
-  const data = engine.data
+export function minimap(context: QueryContext, id: string, request: ListRequest): Minimap {
+  const node = context.indexOf('collection', id)
+  const { preorder, subtreeSize, byPreorder, treeIndex } = context.data.hierarchy
+  const data = context.data
   const start = preorder[node]! + 1
   const end = preorder[node]! + subtreeSize[node]!
-  const allowed = engine.filtered(request, engine.everything)
-  const matches = engine.matches(request)
+  const allowed = context.filtered(request, context.everything)
+  const matches = context.matches(request)
   const numbers: number[] = []
   if (matches) {
     for (const match of matches.ids) {

@@ -1,23 +1,23 @@
 /** `GET /search`: agents and collections matching, one result per group (API.md §5). */
-import { compareBy, type RowComparator } from '../columns/_sort.js'
+import { compareBy, type RowComparator } from '../columns/sorting.js'
 import type { ListRequest } from '../requests/request.js'
 import type { Page, SearchResult } from '../responses/response-schemas.js'
 import { searchResult } from '../responses/responses.js'
-import type { Engine } from './_engine.js'
-import type { GroupCounters } from './_groups.js'
+import type { GroupCounters } from './group-counters.js'
+import type { QueryContext } from './query-context.js'
 
 export function search(
-  engine: Engine,
+  context: QueryContext,
   counters: GroupCounters,
   request: ListRequest,
   baseUrl: string,
 ): Page<SearchResult> {
-  const data = engine.data
-  const allowed = engine.filtered(request, engine.searchable)
+  const data = context.data
+  const allowed = context.filtered(request, context.searchable)
   const matches =
     request.sort.length > 0
-      ? engine.matches(request)
-      : engine.rankedMatches(request, allowed, 'search')
+      ? context.matches(request)
+      : context.rankedMatches(request, allowed, 'search')
   return counters.group(
     data,
     matches,
@@ -33,14 +33,14 @@ export function search(
           : matches
             ? (a, b) => best[b]! - best[a]! || catalogueOrder(a, b)
             : catalogueOrder
-      const results = engine
+      const results = context
         .page(touched, request, compare)
         .map((group) =>
           matches
             ? searchResult(data.groups[group]!, hits[group]!, onlineHits[group]!)
             : searchResult(data.groups[group]!, null, null),
         )
-      return engine.envelope('/search', request, touched.length, results, baseUrl)
+      return context.envelope('/search', request, touched.length, results, baseUrl)
     },
   )
 }

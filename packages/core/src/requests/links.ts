@@ -1,3 +1,5 @@
+import { compareCodeUnits } from '../util/code-unit-order.js'
+
 /**
  * A page's `next` and `previous` links (API.md §3): `{baseUrl}{path}?{params}` with every request
  * parameter kept, `limit` and `offset` set, sorted by name, URL-encoded, and `offset` dropped when
@@ -27,7 +29,7 @@ function pageUrl(
   kept.push(['limit', String(limit)])
   if (offset > 0) kept.push(['offset', String(offset)])
   // A stable sort by name keeps repeated parameters in the order they were given.
-  kept.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+  kept.sort((a, b) => compareCodeUnits(a[0], b[0]))
   const query = kept.map(([name, value]) => `${encode(name)}=${encode(value)}`).join('&')
   return `${baseUrl.replace(/\/+$/, '')}${path}?${query}`
 }

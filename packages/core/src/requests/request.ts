@@ -1,7 +1,7 @@
-import { BadParameterError } from '../errors.js'
 import { type Analyzer, analyzerFor } from '../text/languages.js'
 import { analyzeQuery, type QueryNode } from '../text/query-analysis.js'
 import { parseQuerySyntax, type QuerySyntax } from '../text/query-syntax.js'
+import { BadParameterError } from '../util/catalogue-errors.js'
 
 /** The endpoints that take list parameters; each allows its own filters and sort fields. */
 export type Endpoint =

@@ -3,8 +3,8 @@
  * `response-schemas.ts`, so that `JSON.stringify` and the HTTP package's compiled serializers
  * give the same bytes.
  */
-import type { GroupSummary } from '../_catalogue-data.js'
-import { datesOf, descriptionOf, idOf, notesOf } from '../documents/_document-fields.js'
+import type { GroupSummary } from '../catalogue-data/catalogue-data.js'
+import { datesOf, descriptionOf, idOf, notesOf } from '../documents/document-fields.js'
 import type {
   Agent,
   CatalogueDate,

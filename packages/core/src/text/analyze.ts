@@ -4,7 +4,7 @@
  * Lucene's English stop words and Snowball English (Porter2) stemming.
  */
 import { stem } from 'porter2'
-import { ENGLISH_STOP_WORDS } from './_stop-words.js'
+import { ENGLISH_STOP_WORDS } from './stop-words.js'
 
 // ---------------------------------------------------------------------------------------------
 // HTML stripping

@@ -1,5 +1,5 @@
-import { FIELD, NONE, type TextIndexParts, VALUE_BREAK } from './text-index-parts.js'
-import { readVarint } from './varint.js'
+import { readVarint } from '../util/varint.js'
+import { FIELD, NONE, type StoredTextIndex, VALUE_BREAK } from './stored-text-index.js'
 
 /**
  * Positions between two values of one field, as the mapping's `position_increment_gap`: no
@@ -31,12 +31,12 @@ export class DocumentTokens {
   instanceCount = 0
   private readonly cursor = { at: 0 }
 
-  constructor(private readonly parts: TextIndexParts) {}
+  constructor(private readonly parts: StoredTextIndex) {}
 
   /** Reads document `id` (its tokens' words only when `words`). */
   read(id: number, words = true): void {
     const { layouts, layoutOffsets, sequences, sequenceOffsets, formTerms, formWords } = this.parts
-    // The layout (see TextIndexParts.layouts): the number of notes and each one's values, then
+    // The layout (see StoredTextIndex.layouts): the number of notes and each one's values, then
     // the items' values and the number of terms; the title and description are one value each.
     const layout = this.cursor
     layout.at = layoutOffsets[id]!

@@ -24,6 +24,7 @@
  * smallest value exceeds the edits allowed, every word beginning with that prefix is too far:
  * they are contiguous in the sorted list, and are skipped at once.
  */
+import { lowerBound } from '../util/sorted-search.js'
 
 /** The lists made by {@link SortedWords.of}, by their words. */
 const prepared = new WeakMap<readonly string[], SortedWords>()
@@ -288,21 +289,6 @@ export function editDistance(a: string, b: string, limit: number): number {
     ;[before, previous, current] = [previous, current, before]
   }
   return Math.min(previous[y.length]!, limit + 1)
-}
-
-/** The first index in [low, high) of a sorted list whose value is not below `value`. */
-export function lowerBound(
-  sorted: readonly string[],
-  value: string,
-  low: number,
-  high: number,
-): number {
-  while (low < high) {
-    const mid = (low + high) >>> 1
-    if (sorted[mid]! < value) low = mid + 1
-    else high = mid
-  }
-  return low
 }
 
 /**

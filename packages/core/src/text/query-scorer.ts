@@ -1,6 +1,6 @@
 /**
  * Scores the documents a query matched as the reference service's OpenSearch scores its query,
- * and as the OpenSearch backend asks it to (`packages/opensearch/src/query-dsl.ts`): the query
+ * and as the OpenSearch backend asks it to (`packages/opensearch/src/backend/query-dsl.ts`): the query
  * is read in each place a document holds text — its title and description together (the title
  * × 5), each note, each term — and scores where it matches whole in that place:
  * Lucene BM25 per field (`lucene-bm25.ts`), the places' scores added, the notes' and the
@@ -15,14 +15,21 @@
  * before scoring.
  */
 
-import type { Matches } from './_matches.js'
+import { lowerBound, sortedIndexOf } from '../util/sorted-search.js'
 import { DocumentTokens } from './document-tokens.js'
 import { forEachWithinEdits } from './fuzzy-walk.js'
 import { type FieldScorer, idf } from './lucene-bm25.js'
+import type { Matches } from './matches.js'
 import { phraseFrequency } from './phrase-frequency.js'
 import type { IndexLeaf, QueryNode } from './query-analysis.js'
 import { fieldScorers } from './score-postings.js'
-import { FIELD, FIELD_BOOSTS, NONE, TEXT_FIELDS, type TextIndexParts } from './text-index-parts.js'
+import {
+  FIELD,
+  FIELD_BOOSTS,
+  NONE,
+  type StoredTextIndex,
+  TEXT_FIELDS,
+} from './stored-text-index.js'
 
 const FIELD_COUNT = TEXT_FIELDS.length
 /** Marks a document a prefix reaches through a term other words share. */
@@ -80,7 +87,7 @@ type ScoredLeaf =
  * alone scores each document from the fields its terms stand in.
  */
 export class QueryScorer {
-  private readonly parts: TextIndexParts
+  private readonly parts: StoredTextIndex
   private readonly prefixTerms: (prefix: string) => PrefixTerms
   private readonly scorers: FieldScorer[]
   private readonly tokens: DocumentTokens
@@ -90,7 +97,7 @@ export class QueryScorer {
   private fieldsOf: Uint8Array | undefined
 
   /** @param prefixTerms a prefix's words and terms, as the index matches them */
-  constructor(parts: TextIndexParts, prefixTerms: (prefix: string) => PrefixTerms) {
+  constructor(parts: StoredTextIndex, prefixTerms: (prefix: string) => PrefixTerms) {
     this.parts = parts
     this.prefixTerms = prefixTerms
     this.scorers = fieldScorers(parts)
@@ -323,7 +330,7 @@ class PreparedQuery {
 
   constructor(
     node: QueryNode,
-    private readonly parts: TextIndexParts,
+    private readonly parts: StoredTextIndex,
     private readonly slotOf: Int32Array,
   ) {
     this.collect(node)
@@ -449,7 +456,7 @@ class PreparedQuery {
   private prepare(leaf: IndexLeaf): ScoredLeaf {
     switch (leaf.kind) {
       case 'term': {
-        const term = termId(this.parts.terms, leaf.term)
+        const term = sortedIndexOf(this.parts.terms, leaf.term)
         return {
           kind: 'term',
           term,
@@ -458,7 +465,7 @@ class PreparedQuery {
         }
       }
       case 'phrase': {
-        const terms = leaf.terms.map((term) => termId(this.parts.terms, term))
+        const terms = leaf.terms.map((term) => sortedIndexOf(this.parts.terms, term))
         return {
           kind: 'phrase',
           slots: terms.map((term) => this.slot(term, true)),
@@ -563,22 +570,6 @@ function advance(ids: Uint32Array, target: number, from: number, end: number): n
   while (low < high) {
     const mid = (low + high) >>> 1
     if (ids[mid]! < target) low = mid + 1
-    else high = mid
-  }
-  return low
-}
-
-function termId(terms: readonly string[], term: string): number {
-  const at = lowerBound(terms, term)
-  return terms[at] === term ? at : NONE
-}
-
-function lowerBound(sorted: readonly string[], value: string): number {
-  let low = 0
-  let high = sorted.length
-  while (low < high) {
-    const mid = (low + high) >>> 1
-    if (sorted[mid]! < value) low = mid + 1
     else high = mid
   }
   return low

@@ -1,6 +1,12 @@
 import { DocumentTokens } from './document-tokens.js'
 import { FieldScorer, idf } from './lucene-bm25.js'
-import { FIELD, FIELD_BOOSTS, NONE, TEXT_FIELDS, type TextIndexParts } from './text-index-parts.js'
+import {
+  FIELD,
+  FIELD_BOOSTS,
+  NONE,
+  type StoredTextIndex,
+  TEXT_FIELDS,
+} from './stored-text-index.js'
 
 const FIELD_COUNT = TEXT_FIELDS.length
 
@@ -10,7 +16,7 @@ const FIELD_COUNT = TEXT_FIELDS.length
  * score, the document's score for a query of its term alone (`query-scorer.ts` scores
  * everything else, the same way). Two passes over every document's tokens, once at build.
  */
-export function scorePostings(parts: TextIndexParts): void {
+export function scorePostings(parts: StoredTextIndex): void {
   const termCount = parts.terms.length
   const tokens = new DocumentTokens(parts)
   const documentCounts = new Array<number>(FIELD_COUNT).fill(0)
@@ -47,7 +53,7 @@ export function scorePostings(parts: TextIndexParts): void {
  * average over the notes that hold the term, the average over the terms that hold it (list
  * items weigh nothing: `FIELD_BOOSTS`).
  */
-function singleTermScores(parts: TextIndexParts, tokens: DocumentTokens): void {
+function singleTermScores(parts: StoredTextIndex, tokens: DocumentTokens): void {
   const { termOffsets, fieldFrequencies, fieldDocumentCounts } = parts
   const scorers = fieldScorers(parts)
   const scores = new Float32Array(parts.postingIds.length)
@@ -122,7 +128,7 @@ const CLAUSE_SUMS = 6
 const CLAUSE_OF_FIELD = [TOP, TOP, NOTES, ITEMS, TERMS] as const
 
 /** A scorer per field, over the index's statistics. */
-export function fieldScorers(parts: TextIndexParts): FieldScorer[] {
+export function fieldScorers(parts: StoredTextIndex): FieldScorer[] {
   return TEXT_FIELDS.map(
     (_, field) =>
       new FieldScorer({

@@ -1,9 +1,10 @@
-import { GrowableArray } from '../store/_growable-array.js'
+import { compareCodeUnits } from '../util/code-unit-order.js'
+import { GrowableArray } from '../util/growable-array.js'
+import { writeVarint } from '../util/varint.js'
 import { normalizeToken, tokenize } from './analyze.js'
 import type { Analyzer } from './languages.js'
 import { scorePostings } from './score-postings.js'
-import { NONE, type SearchableText, type TextIndexParts } from './text-index-parts.js'
-import { writeVarint } from './varint.js'
+import { NONE, type SearchableText, type StoredTextIndex } from './stored-text-index.js'
 
 /**
  * Indexes documents added one at a time, in catalogue order (a document's id is its position).
@@ -39,7 +40,7 @@ export class TextIndexBuilder {
   }
 
   /**
-   * Adds a document: its values in the order `TextIndexParts.sequences` describes, and its
+   * Adds a document: its values in the order `StoredTextIndex.sequences` describes, and its
    * layout (how many notes, paragraphs, items and terms).
    */
   add(text: SearchableText): void {
@@ -75,7 +76,7 @@ export class TextIndexBuilder {
   }
 
   /** Finishes the index's stored parts. The builder must not be used afterwards. */
-  build(): TextIndexParts {
+  build(): StoredTextIndex {
     const termRanks = ranks(this.terms)
     const wordRanks = ranks(this.words)
     const termCount = this.terms.length
@@ -103,7 +104,7 @@ export class TextIndexBuilder {
     for (let word = 0; word < this.words.length; word++) {
       wordTerms[wordRanks[word]!] = termRanks[this.wordTerms.get(word)]!
     }
-    const parts: TextIndexParts = {
+    const parts: StoredTextIndex = {
       documentCount: this.documentCount,
       terms: sortedBy(this.terms, termRanks),
       termOffsets,
@@ -171,7 +172,7 @@ export class TextIndexBuilder {
 /** Each value's rank in code-unit order. */
 function ranks(values: readonly string[]): Uint32Array {
   const order = values.map((_, id) => id)
-  order.sort((a, b) => (values[a]! < values[b]! ? -1 : values[a]! > values[b]! ? 1 : 0))
+  order.sort((a, b) => compareCodeUnits(values[a]!, values[b]!))
   const rank = new Uint32Array(values.length)
   order.forEach((id, position) => {
     rank[id] = position

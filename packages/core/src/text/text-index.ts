@@ -1,4 +1,8 @@
-import { LruCache } from '../store/lru-cache.js'
+import { LruCache } from '../util/lru-cache.js'
+import { lowerBound, sortedIndexOf } from '../util/sorted-search.js'
+import { readVarint } from '../util/varint.js'
+import { forEachWithinEdits } from './fuzzy-walk.js'
+import type { Analyzer } from './languages.js'
 import {
   complement,
   filterMatches,
@@ -8,14 +12,11 @@ import {
   subtract,
   union,
   unionAll,
-} from './_matches.js'
-import { forEachWithinEdits } from './fuzzy-walk.js'
-import type { Analyzer } from './languages.js'
+} from './matches.js'
 import type { QueryNode } from './query-analysis.js'
 import { type PrefixTerms, QueryScorer } from './query-scorer.js'
 import { SloppyPhrase } from './sloppy-phrase.js'
-import { NONE, type TextIndexParts, VALUE_BREAK } from './text-index-parts.js'
-import { readVarint } from './varint.js'
+import { NONE, type StoredTextIndex, VALUE_BREAK } from './stored-text-index.js'
 
 /**
  * A prefix (or a fuzzy word) reads at most this many terms, and this many postings (by its
@@ -36,7 +37,7 @@ const COMPUTED_BYTES = 64 * 2 ** 20
  */
 export class TextIndex {
   /** The stored arrays, as a snapshot writes them. */
-  readonly parts: TextIndexParts
+  readonly parts: StoredTextIndex
   /** The analysis of the catalogue's language (queries are analyzed the same way). */
   readonly analyzer: Analyzer
   /** How many words analyze to each term (to know when a prefix needs a check). */
@@ -52,7 +53,7 @@ export class TextIndex {
   private ring = new Int32Array(16)
   private scorer: QueryScorer | undefined
 
-  constructor(parts: TextIndexParts, analyzer: Analyzer) {
+  constructor(parts: StoredTextIndex, analyzer: Analyzer) {
     this.parts = parts
     this.analyzer = analyzer
     this.wordsPerTerm = new Uint32Array(parts.terms.length)
@@ -160,7 +161,7 @@ export class TextIndex {
 
   /** The documents containing an analyzed term, with their score for it: views, no copy. */
   private postings(term: string): Matches {
-    const id = indexOf(this.parts.terms, term)
+    const id = sortedIndexOf(this.parts.terms, term)
     return id === NONE ? NO_MATCHES : this.postingsOf(id)
   }
 
@@ -271,7 +272,7 @@ export class TextIndex {
    * every term are the candidates, and each is checked against its token sequence.
    */
   private phrase(terms: string[], positions: number[], slop: number): Matches {
-    const ids = terms.map((term) => indexOf(this.parts.terms, term))
+    const ids = terms.map((term) => sortedIndexOf(this.parts.terms, term))
     if (ids.includes(NONE)) return NO_MATCHES
     const candidates = ids
       .map((id) => this.postingsOf(id))
@@ -336,22 +337,4 @@ export class TextIndex {
     }
     return false
   }
-}
-
-/** The index of a value in a sorted list, or {@link NONE}. */
-function indexOf(sorted: readonly string[], value: string): number {
-  const at = lowerBound(sorted, value)
-  return sorted[at] === value ? at : NONE
-}
-
-/** The first index of a sorted list whose value is not below `value`. */
-function lowerBound(sorted: readonly string[], value: string): number {
-  let low = 0
-  let high = sorted.length
-  while (low < high) {
-    const mid = (low + high) >>> 1
-    if (sorted[mid]! < value) low = mid + 1
-    else high = mid
-  }
-  return low
 }

@@ -5,7 +5,7 @@
  */
 import { BackendUnavailableError, NotFoundError } from '@archive-catalogue/core'
 import { type Client, errors } from '@opensearch-project/opensearch'
-import { describeClientError, isUnreachable } from '../client-errors.js'
+import { describeClientError, isUnreachable } from '../cluster/client-errors.js'
 
 /** A DSL object. */
 export type Dsl = Record<string, unknown>

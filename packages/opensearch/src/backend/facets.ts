@@ -1,6 +1,6 @@
 /**
  * `GET /facets` (API.md §5): counts over every document matching the query and filters, as
- * aggregations with the core's limits and order (`columns/_facets.ts`): buckets by number of
+ * aggregations with the core's limits and order (`endpoints/facet-counts.ts`): buckets by number of
  * documents, then by value; subjects and creators are nested, so their buckets count
  * documents (`reverse_nested`), not references.
  */

@@ -1,11 +1,11 @@
 /**
- * A request's filters (API.md §3) in the query DSL, as the core's `columns/_filters.ts` reads
+ * A request's filters (API.md §3) in the query DSL, as the core's `columns/filters.ts` reads
  * them: a document passes a filter when any of its values does; `__exclude` drops a document
  * holding any excluded value; years are each date's first four digits (`derived.*_years`).
  */
 import type { Filter, ListRequest } from '@archive-catalogue/core'
-import { fullTextQuery } from '../query-dsl.js'
 import type { Dsl } from './cluster.js'
+import { fullTextQuery } from './query-dsl.js'
 
 /** The indexed field of each filter, and the nested path it lives under. */
 const FIELDS: Record<Filter['field'], { field: string; path?: string }> = {

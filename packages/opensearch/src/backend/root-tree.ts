@@ -1,6 +1,6 @@
 /**
  * The tree under one top-level collection, read from the index when a tree endpoint needs it
- * and kept per index version. It is the core's hierarchy (`columns/_hierarchy.ts`) over those
+ * and kept per index version. It is the core's hierarchy (`columns/hierarchy.ts`) over those
  * documents: parents resolved from `parent` (`derived.parent`), children ordered by `position`,
  * then catalogue order; pre-order numbers, so that a subtree is an interval and `index` is a
  * document's pre-order number within its root. Groups are not trusted to match the tree: the

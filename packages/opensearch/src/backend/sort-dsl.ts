@@ -1,5 +1,5 @@
 /**
- * Sort keys (API.md §3) as OpenSearch sorts, as the core's `columns/_sort.ts` orders rows:
+ * Sort keys (API.md §3) as OpenSearch sorts, as the core's `columns/sorting.ts` orders rows:
  * dates ascending by the earliest year and descending by the latest, documents without a value
  * last either way, ties in catalogue order (`derived.order`).
  */

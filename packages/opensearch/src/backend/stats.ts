@@ -1,7 +1,7 @@
 /**
  * What `catalogue stats` reports, counted by the cluster: documents by type and level, date
  * coverage by decade, the online share and the top values, as the CLI counts them in memory
- * (`packages/cli/src/_stats.ts`). A document's span is its earliest to its latest year over its
+ * (`packages/cli/src/support/stats-report.ts`). A document's span is its earliest to its latest year over its
  * begin and end years, so "its span covers a decade" is "some year ≤ the decade's last and some
  * year ≥ its first": one filter per decade.
  */

@@ -1,13 +1,18 @@
 /**
  * `GET /search/suggest` (API.md §5): spelling suggestions per word of the text from the words of
  * titles (`title.suggest`: every word, stop words too), by OpenSearch's term suggester with the
- * settings the core imitates (`_title-words.ts`): `missing` mode (a word in the titles gets
+ * settings the core imitates (`text/title-words.ts`): `missing` mode (a word in the titles gets
  * none), words of 4 letters or more, the first letter fixed, 2 edits, accuracy 0.5. The cluster
  * ranks by score; the core by edits, then frequency, then the word: more candidates are asked
  * for and the first 5 in the core's order kept. The words are split and normalized by the core,
  * so `text`, `offset` and `length` are the in-memory backend's.
  */
-import { normalizeToken, type Suggestions, tokenSpans } from '@archive-catalogue/core'
+import {
+  compareCodeUnits,
+  normalizeToken,
+  type Suggestions,
+  tokenSpans,
+} from '@archive-catalogue/core'
 import { type Cluster, searchIndex } from './cluster.js'
 
 const SUGGESTER = { minWordLength: 4, prefixLength: 1, maxEdits: 2, accuracy: 0.5, size: 5 }
@@ -71,8 +76,7 @@ export async function suggest(
         edits: editsOf(word, option),
       }))
       ranked.sort(
-        (a, b) =>
-          a.edits - b.edits || b.freq - a.freq || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0),
+        (a, b) => a.edits - b.edits || b.freq - a.freq || compareCodeUnits(a.text, b.text),
       )
       options.set(
         word,

@@ -1,0 +1,97 @@
+/**
+ * `--opensearch URL [--index NAME]` on the commands that read a catalogue: the same answers
+ * from a catalogue pushed into OpenSearch (`catalogue push`) instead of one loaded in memory.
+ */
+import {
+  type CatalogueBackend,
+  type CitationOptions,
+  isTextLanguage,
+  TEXT_LANGUAGES,
+} from '@archive-catalogue/core'
+import { openCatalogue } from './catalogue.js'
+import type { OptionSpec } from './command.js'
+import type { CliIo } from './io.js'
+import { UsageError } from './usage-errors.js'
+
+/** The options that read the catalogue from OpenSearch. */
+export const openSearchOptions = {
+  opensearch: {
+    type: 'string',
+    value: 'url',
+    description: 'answer from a catalogue pushed into OpenSearch (catalogue push) at this URL',
+  },
+  index: {
+    type: 'string',
+    value: 'name',
+    description: 'with --opensearch: the alias to read (default catalogue)',
+  },
+} as const satisfies Record<string, OptionSpec>
+
+/**
+ * The OpenSearch backend of `--opensearch`, or undefined without it. The package is loaded only
+ * then, so commands over a file never load the OpenSearch client.
+ */
+export async function openOpenSearch(
+  values: { opensearch?: string; index?: string; language?: string },
+  command: string,
+  options: { maxLimit?: number; baseUrl?: string; citation?: CitationOptions } = {},
+) {
+  const url = values.opensearch
+  if (url === undefined) {
+    if (values.index !== undefined)
+      throw new UsageError('--index needs --opensearch <url>', command)
+    return undefined
+  }
+  if (!URL.canParse(url)) {
+    throw new UsageError(`--opensearch expects a URL, got '${url}'`, command)
+  }
+  const language = values.language
+  if (language !== undefined && !isTextLanguage(language)) {
+    throw new UsageError(
+      `--language expects one of ${TEXT_LANGUAGES.join(', ')}, got '${language}'`,
+      command,
+    )
+  }
+  const { OpenSearchBackend } = await import('@archive-catalogue/opensearch')
+  return OpenSearchBackend.open({
+    url,
+    ...(values.index !== undefined ? { index: values.index } : {}),
+    ...(language !== undefined ? { language } : {}),
+    ...options,
+  })
+}
+
+/**
+ * The backend a catalogue-reading command answers from: OpenSearch with `--opensearch`, else the
+ * catalogue loaded in memory (path, --catalogue, CATALOGUE or the sample). `close` ends the
+ * OpenSearch client's connections (a no-op in memory).
+ */
+export async function openBackend(
+  io: CliIo,
+  values: {
+    opensearch?: string | undefined
+    index?: string | undefined
+    catalogue?: string | undefined
+    'skip-invalid'?: boolean | undefined
+    language?: string | undefined
+    format?: string | undefined
+  },
+  command: string,
+): Promise<{ backend: CatalogueBackend; close: () => Promise<void> }> {
+  const remote = await openOpenSearch(
+    {
+      ...(values.opensearch !== undefined ? { opensearch: values.opensearch } : {}),
+      ...(values.index !== undefined ? { index: values.index } : {}),
+      ...(values.language !== undefined ? { language: values.language } : {}),
+    },
+    command,
+  )
+  if (remote) return { backend: remote, close: () => remote.close() }
+  const { catalogue } = await openCatalogue(io, {
+    path: values.catalogue,
+    skipInvalid: values['skip-invalid'],
+    language: values.language,
+    format: values.format,
+  })
+  return { backend: catalogue, close: async () => {} }
+}

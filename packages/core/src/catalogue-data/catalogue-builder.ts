@@ -1,0 +1,271 @@
+import {
+  COLUMN_NAMES,
+  type ColumnName,
+  NO_RANK,
+  NO_YEAR,
+  type SortKeys,
+} from '../columns/columns.js'
+import {
+  type HierarchyWarning,
+  parentUri,
+  rankSiblings,
+  resolveParents,
+} from '../columns/hierarchy.js'
+import { type ColumnKey, type StoredColumn, ValueColumnBuilder } from '../columns/value-column.js'
+import { type BuiltStore, DocumentStoreBuilder } from '../document-store/document-store.js'
+import {
+  creatorsOf,
+  datesOf,
+  searchableText,
+  termsOf,
+  yearOf,
+} from '../documents/document-fields.js'
+import type { CatalogueDate, CatalogueDocument, DocumentType } from '../documents/documents.js'
+import { analyzerFor, type TextLanguage } from '../text/languages.js'
+import { TextIndexBuilder } from '../text/text-index-builder.js'
+import { TitleWordsBuilder } from '../text/title-words.js'
+import { CatalogueError } from '../util/catalogue-errors.js'
+import { compareCodeUnits } from '../util/code-unit-order.js'
+import { GrowableArray } from '../util/growable-array.js'
+import { type CatalogueData, deriveCatalogue, type GroupSummary } from './catalogue-data.js'
+
+/**
+ * Builds the catalogue's columns and full-text index from documents added one at a time, in
+ * catalogue order, so a loader can stream documents in without holding them all as objects.
+ */
+export class CatalogueBuilder {
+  /** Null when the documents are stored elsewhere (on a worker) and given to {@link build}. */
+  private readonly documents: DocumentStoreBuilder | null
+  private count = 0
+  private readonly uris: string[] = []
+  private readonly uriIndex = new Map<string, number>()
+  private readonly types: DocumentType[] = []
+  private readonly titles: string[] = []
+  private readonly parents: (string | null)[] = []
+  /** Each document's `position` among its siblings (any number: only their order counts). */
+  private readonly positions = new GrowableArray(Float64Array)
+  private readonly groupIndex = new Map<string, number>()
+  private readonly groups: GroupSummary[] = []
+  private readonly groupOf = new GrowableArray(Uint32Array)
+  private readonly text: TextIndexBuilder
+  private readonly language: TextLanguage
+  private readonly titleWords = new TitleWordsBuilder()
+  private readonly columns = Object.fromEntries(
+    COLUMN_NAMES.map((name) => [name, new ValueColumnBuilder<string | number>()]),
+  ) as Record<ColumnName, ValueColumnBuilder<string | number>>
+  /** Hierarchy problems found by {@link build}: the documents stay, as top-level ones. */
+  warnings: HierarchyWarning[] = []
+
+  /**
+   * @param language how the text is analyzed (stemming, stop words)
+   * @param storesDocuments false when the caller stores the documents and passes them to build
+   */
+  constructor(language: TextLanguage = 'english', storesDocuments = true) {
+    this.language = language
+    this.documents = storesDocuments ? new DocumentStoreBuilder() : null
+    this.text = new TextIndexBuilder(analyzerFor(language))
+  }
+
+  /** Number of documents added so far. */
+  get size(): number {
+    return this.count
+  }
+
+  /** Whether a document with this uri was added. */
+  has(uri: string): boolean {
+    return this.uriIndex.has(uri)
+  }
+
+  /**
+   * Adds a valid document (validation is the caller's job).
+   * @param text the document's JSON text when the caller has it, to spare a stringify
+   */
+  add(document: CatalogueDocument, text = JSON.stringify(document)): void {
+    if (this.uriIndex.has(document.uri)) {
+      throw new CatalogueError('E_DUPLICATE_URI', `Duplicate uri ${document.uri}`)
+    }
+    const index = this.count++
+    this.documents?.add(document, text)
+    this.uris.push(document.uri)
+    this.uriIndex.set(document.uri, index)
+    this.types.push(document.type)
+    this.titles.push(document.title)
+    const dates = datesOf(document)
+    const columns = this.columns
+    columns.type.push([document.type])
+    columns.category.push([document.category])
+    columns.online.push('online' in document ? [String(document.online)] : [])
+    columns.formats.push('formats' in document ? document.formats : [])
+    columns.subject.push(titlesOf(termsOf(document)))
+    columns.creator.push(titlesOf(creatorsOf(document)))
+    columns.title.push(
+      document.type === 'agent' || document.type === 'term' ? [document.title] : [],
+    )
+    columns.agent_type.push(document.type === 'agent' ? [document.agent_type] : [])
+    columns.term_type.push(document.type === 'term' ? [document.term_type] : [])
+    columns.start_date.push(yearsOf(dates, 'begin'))
+    columns.end_date.push(yearsOf(dates, 'end'))
+    this.parents.push('parent' in document ? parentUri(document.parent) : null)
+    this.positions.push('position' in document ? document.position : 0)
+    this.groupOf.push(this.groupFor(document))
+    this.titleWords.add(document.title)
+    this.text.add(searchableText(document))
+  }
+
+  /**
+   * Finishes the catalogue. The builder must not be used afterwards.
+   * @param stored the documents, when this builder was made not to store them
+   */
+  build(stored?: BuiltStore): CatalogueData {
+    const built = stored ?? this.documents?.build()
+    if (!built || built.store.size !== this.count) {
+      throw new Error('CatalogueBuilder.build needs the store of the documents added')
+    }
+    const columns = Object.fromEntries(
+      COLUMN_NAMES.map((name) => [name, this.columns[name].build()]),
+    ) as Record<ColumnName, StoredColumn>
+    const creatorRanks = rankStrings([
+      ...(columns.creator.keys as string[]),
+      ...this.groups.flatMap((group) => group.creators),
+    ])
+    const typeRanks = rankStrings([...this.types])
+    const keys = sortKeys(
+      this.titles,
+      (row) => typeRanks.get(this.types[row]!)!,
+      (row) => rowKeys(columns.start_date, row) as number[],
+      (row) => rowKeys(columns.end_date, row) as number[],
+      (row) => rowKeys(columns.creator, row).map((name) => creatorRanks.get(name as string)!),
+    )
+    const groupKeys = sortKeys(
+      this.groups.map((group) => group.title),
+      () => 0,
+      (row) => yearsOf(this.groups[row]!.dates, 'begin'),
+      (row) => yearsOf(this.groups[row]!.dates, 'end'),
+      (row) => this.groups[row]!.creators.map((name) => creatorRanks.get(name)!),
+    )
+    const { parentOf, warnings } = resolveParents(this.parents, (uri) => this.uriIndex.get(uri))
+    this.warnings = warnings
+    // The uri index made while adding serves the catalogue too, rather than a second one.
+    return deriveCatalogue(
+      {
+        size: this.count,
+        version: built.version,
+        language: this.language,
+        uris: this.uris,
+        titles: this.titles,
+        groups: this.groups,
+        columns,
+        keys,
+        groupKeys,
+        groupOf: this.groupOf.toArray(),
+        hierarchy: { parentOf, childIndex: rankSiblings(parentOf, this.positions.toArray()) },
+        titleWords: this.titleWords.build(),
+        documents: built.store.parts,
+        text: this.text.build(),
+      },
+      this.uriIndex,
+    )
+  }
+
+  private groupFor(document: CatalogueDocument): number {
+    const group = document.group
+    let index = this.groupIndex.get(group.identifier)
+    if (index === undefined) {
+      index = this.groups.length
+      this.groupIndex.set(group.identifier, index)
+      this.groups.push({
+        identifier: group.identifier,
+        title: group.title,
+        category: group.category ?? null,
+        dates: group.dates ?? [],
+        creators: titlesOf(group.creators ?? []),
+      })
+    }
+    return index
+  }
+}
+
+function titlesOf(references: { title?: string | null }[]): string[] {
+  const titles: string[] = []
+  for (const reference of references) if (reference.title) titles.push(reference.title)
+  return titles
+}
+
+function yearsOf(dates: CatalogueDate[], end: 'begin' | 'end'): number[] {
+  const years: number[] = []
+  for (const date of dates) {
+    const year = yearOf(date[end])
+    if (year !== null) years.push(year)
+  }
+  return years
+}
+
+function rowKeys(column: StoredColumn, row: number): ColumnKey[] {
+  const keys: ColumnKey[] = []
+  for (let i = column.valueOffsets[row]!; i < column.valueOffsets[row + 1]!; i++) {
+    keys.push(column.keys[column.valueIds[i]!]!)
+  }
+  return keys
+}
+
+/** The lowercase, accent-free form titles are sorted by. */
+function sortableTitle(title: string): string {
+  return title.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+}
+
+function rankStrings(strings: string[]): Map<string, number> {
+  const unique = [...new Set(strings)].sort(compareCodeUnits)
+  return new Map(unique.map((value, rank) => [value, rank]))
+}
+
+function sortKeys(
+  titles: string[],
+  typeRank: (row: number) => number,
+  begins: (row: number) => number[],
+  ends: (row: number) => number[],
+  creators: (row: number) => number[],
+): SortKeys {
+  const rows = titles.length
+  const sortable = titles.map(sortableTitle)
+  const order = titles.map((_, row) => row)
+  order.sort((a, b) => {
+    const x = sortable[a]!
+    const y = sortable[b]!
+    if (x !== y) return x < y ? -1 : 1
+    return a - b
+  })
+  const keys: SortKeys = {
+    titleRank: new Uint32Array(rows),
+    startMin: new Int16Array(rows),
+    startMax: new Int16Array(rows),
+    endMin: new Int16Array(rows),
+    endMax: new Int16Array(rows),
+    creatorMin: new Uint32Array(rows),
+    creatorMax: new Uint32Array(rows),
+    typeRank: new Uint32Array(rows),
+  }
+  // Equal titles share a rank, so later sort keys and the catalogue-order tie-break decide.
+  let rank = 0
+  order.forEach((row, position) => {
+    if (position > 0 && sortable[row] !== sortable[order[position - 1]!]) rank++
+    keys.titleRank[row] = rank
+  })
+  for (let row = 0; row < rows; row++) {
+    const [startMin, startMax] = extremes(begins(row), NO_YEAR)
+    const [endMin, endMax] = extremes(ends(row), NO_YEAR)
+    const [creatorMin, creatorMax] = extremes(creators(row), NO_RANK)
+    keys.startMin[row] = startMin
+    keys.startMax[row] = startMax
+    keys.endMin[row] = endMin
+    keys.endMax[row] = endMax
+    keys.creatorMin[row] = creatorMin
+    keys.creatorMax[row] = creatorMax
+    keys.typeRank[row] = typeRank(row)
+  }
+  return keys
+}
+
+function extremes(values: number[], none: number): [number, number] {
+  if (values.length === 0) return [none, none]
+  return [Math.min(...values), Math.max(...values)]
+}

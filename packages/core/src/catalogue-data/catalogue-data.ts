@@ -1,0 +1,218 @@
+/**
+ * A catalogue's data in one place: what it stores ({@link StoredCatalogue}, {@link STORED_PARTS}:
+ * what a build produces and a snapshot writes) and what it derives from that
+ * ({@link CatalogueData}, {@link deriveCatalogue}), the same after a build and after a restore.
+ */
+
+import { COLUMN_NAMES, type ColumnName, type Columns, type SortKeys } from '../columns/columns.js'
+import { deriveHierarchy, type Hierarchy, type StoredHierarchy } from '../columns/hierarchy.js'
+import { type StoredColumn, ValueColumn } from '../columns/value-column.js'
+import { DocumentStore, type StoredDocuments } from '../document-store/document-store.js'
+import type { CatalogueDate, DocumentType } from '../documents/documents.js'
+import { analyzerFor, type TextLanguage } from '../text/languages.js'
+import type { StoredTextIndex } from '../text/stored-text-index.js'
+import { TextIndex } from '../text/text-index.js'
+import { type StoredTitleWords, TitleWords } from '../text/title-words.js'
+import { Bitset } from '../util/bitset.js'
+
+/**
+ * Everything a catalogue stores, and nothing it can derive: what a build produces and what a
+ * snapshot writes and reads back, part by part. {@link deriveCatalogue} makes the rest (indexes,
+ * maps, the tree, sets by type) the same way after a build and after a restore.
+ */
+export interface StoredCatalogue {
+  size: number
+  /** A fingerprint of the content, for ETags and snapshots. */
+  version: string
+  /** The language the text was analyzed in (queries are analyzed the same way). */
+  language: TextLanguage
+  uris: string[]
+  /** Each document's title, for the items that show only that (children, minimap, ancestors). */
+  titles: string[]
+  groups: GroupSummary[]
+  columns: Record<ColumnName, StoredColumn>
+  keys: SortKeys
+  groupKeys: SortKeys
+  /** Each document's group index. */
+  groupOf: Uint32Array
+  hierarchy: StoredHierarchy
+  titleWords: StoredTitleWords
+  documents: StoredDocuments
+  text: StoredTextIndex
+}
+
+/**
+ * How a stored part is kept, following its type: a typed array as its constructor, a list as
+ * `'list'` (written in JSON chunks), an object of parts as the layout of each, anything else as
+ * `'json'`. A layout that lacks a part, has one too many or names the wrong array type does not
+ * compile, so {@link STORED_PARTS} cannot drift from {@link StoredCatalogue}.
+ */
+type PartLayout<T> = T extends Uint32Array
+  ? Uint32ArrayConstructor
+  : T extends Int32Array
+    ? Int32ArrayConstructor
+    : T extends Int16Array
+      ? Int16ArrayConstructor
+      : T extends Float32Array
+        ? Float32ArrayConstructor
+        : T extends Uint8Array
+          ? Uint8ArrayConstructor
+          : T extends readonly unknown[]
+            ? 'list'
+            : T extends object
+              ? { readonly [K in keyof T]-?: PartLayout<T[K]> }
+              : 'json'
+
+const storedColumn = {
+  keys: 'list',
+  valueOffsets: Uint32Array,
+  valueIds: Uint32Array,
+} as const satisfies PartLayout<StoredColumn>
+
+const sortKeys = {
+  titleRank: Uint32Array,
+  startMin: Int16Array,
+  startMax: Int16Array,
+  endMin: Int16Array,
+  endMax: Int16Array,
+  creatorMin: Uint32Array,
+  creatorMax: Uint32Array,
+  typeRank: Uint32Array,
+} as const satisfies PartLayout<SortKeys>
+
+/**
+ * Every part of a {@link StoredCatalogue} and how it is kept: the one description of the parts
+ * at run time (the interface is gone by then). A snapshot holds these records and no others.
+ */
+export const STORED_PARTS = {
+  size: 'json',
+  version: 'json',
+  language: 'json',
+  uris: 'list',
+  titles: 'list',
+  groups: 'list',
+  columns: Object.fromEntries(COLUMN_NAMES.map((name) => [name, storedColumn])) as Record<
+    ColumnName,
+    typeof storedColumn
+  >,
+  keys: sortKeys,
+  groupKeys: sortKeys,
+  groupOf: Uint32Array,
+  hierarchy: { parentOf: Int32Array, childIndex: Int32Array },
+  titleWords: { words: 'list', frequencies: Uint32Array },
+  documents: {
+    documentBytes: Uint8Array,
+    documentOffsets: Uint32Array,
+    sharedBytes: Uint8Array,
+    sharedOffsets: Uint32Array,
+  },
+  text: {
+    documentCount: 'json',
+    terms: 'list',
+    termOffsets: Uint32Array,
+    postingIds: Uint32Array,
+    postingScores: Float32Array,
+    postingFields: Uint8Array,
+    words: 'list',
+    wordTerms: Uint32Array,
+    formWords: Int32Array,
+    formTerms: Int32Array,
+    sequenceOffsets: Uint32Array,
+    sequences: Uint8Array,
+    layoutOffsets: Uint32Array,
+    layouts: Uint8Array,
+    fieldDocumentCounts: 'list',
+    fieldLengths: 'list',
+    fieldFrequencies: Uint32Array,
+  },
+} as const satisfies PartLayout<StoredCatalogue>
+
+/** A search result's group: the top-level collection, or the agent itself. */
+export interface GroupSummary {
+  identifier: string
+  title: string
+  category: string | null
+  dates: CatalogueDate[]
+  creators: string[]
+}
+
+/**
+ * Everything a built catalogue holds: its stored parts (`stored`, what snapshots write, also
+ * spread here as they are) and what {@link deriveCatalogue} derives from them. Immutable once
+ * built.
+ */
+export interface CatalogueData extends Omit<StoredCatalogue, DerivedParts> {
+  stored: StoredCatalogue
+  /** Each document's JSON text: documents are parsed only when a response needs them whole. */
+  documents: DocumentStore
+  uriIndex: Map<string, number>
+  types: DocumentType[]
+  columns: Columns
+  /** The tree of collections and objects: parents, children in order, pre-order intervals. */
+  hierarchy: Hierarchy
+  /** The words of titles, for spelling suggestions. */
+  titleWords: TitleWords
+  /** The documents that are online. */
+  online: Bitset
+  /** Sets by document type, the universes of the endpoints. */
+  typeSets: Record<DocumentType, Bitset>
+  text: TextIndex
+}
+
+/** The stored parts the catalogue's data holds in derived form (a reader over them). */
+type DerivedParts = 'documents' | 'columns' | 'hierarchy' | 'titleWords' | 'text'
+
+/**
+ * The catalogue's data: the stored parts and what is derived from them.
+ * @param uriIndex each uri's position, when the caller has it already (a build)
+ */
+export function deriveCatalogue(
+  stored: StoredCatalogue,
+  uriIndex = new Map(stored.uris.map((uri, index) => [uri, index])),
+): CatalogueData {
+  const { size } = stored
+  const columns = Object.fromEntries(
+    Object.entries(stored.columns).map(([name, column]) => [
+      name,
+      new ValueColumn(column.keys, column.valueOffsets, column.valueIds),
+    ]),
+  ) as Record<ColumnName, ValueColumn> as Columns
+  const types = typesOf(columns.type, size)
+  return {
+    ...stored,
+    stored,
+    uriIndex,
+    types,
+    columns,
+    hierarchy: deriveHierarchy(
+      stored.hierarchy,
+      (index) => types[index] === 'collection' || types[index] === 'object',
+    ),
+    titleWords: new TitleWords(stored.titleWords),
+    online: setOf(columns.online, 'true', size),
+    typeSets: {
+      agent: setOf(columns.type, 'agent', size),
+      collection: setOf(columns.type, 'collection', size),
+      object: setOf(columns.type, 'object', size),
+      term: setOf(columns.type, 'term', size),
+    },
+    documents: new DocumentStore(stored.documents),
+    text: new TextIndex(stored.text, analyzerFor(stored.language)),
+  }
+}
+
+/** Each document's type, from the `type` column (one key per document). */
+function typesOf(column: ValueColumn, size: number): DocumentType[] {
+  const types = new Array<DocumentType>(size)
+  for (let index = 0; index < size; index++) {
+    types[index] = column.keys[column.valueIds[column.valueOffsets[index]!]!] as DocumentType
+  }
+  return types
+}
+
+function setOf(column: ValueColumn, key: string, size: number): Bitset {
+  const set = new Bitset(size)
+  const id = column.idOfKey(key)
+  if (id !== undefined) column.addDocuments([id], set)
+  return set
+}

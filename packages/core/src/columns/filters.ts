@@ -1,0 +1,117 @@
+import type { Filter } from '../requests/request.js'
+import { Bitset } from '../util/bitset.js'
+import { LruCache } from '../util/lru-cache.js'
+import type { Columns } from './columns.js'
+import type { ValueColumn } from './value-column.js'
+
+/** The documents each recent filter accepts, by filter: a front end repeats its filters. */
+export type FilterCache = LruCache<string, Bitset>
+
+/** A cache of filters' document sets, within a budget of bytes. */
+export function filterCache(maxBytes = 32 * 2 ** 20): FilterCache {
+  return new LruCache(maxBytes, (key, set) => set.words.byteLength + key.length * 2)
+}
+
+/**
+ * The documents of `universe` that pass every filter, as a new bitset. Each filter is the union
+ * of the posting lists of the dictionary values it accepts (its cost is its matches), kept in
+ * the cache for the next request with the same filter.
+ */
+export function applyFilters(
+  columns: Columns,
+  filters: readonly Filter[],
+  universe: Bitset,
+  cache?: FilterCache,
+): Bitset {
+  const result = universe.clone()
+  for (const filter of filters) {
+    const key = JSON.stringify([filter.field, filter.lookup, filter.values])
+    let matching = cache?.get(key)
+    if (!matching) {
+      const column = columnOf(columns, filter)
+      matching = new Bitset(universe.size)
+      column.addDocuments(acceptedValueIds(column, filter), matching)
+      cache?.set(key, matching)
+    }
+    if (filter.lookup === 'exclude') result.andNot(matching)
+    else result.and(matching)
+  }
+  return result
+}
+
+function columnOf(columns: Columns, filter: Filter): ValueColumn {
+  switch (filter.field) {
+    case 'genre':
+      return columns.formats
+    default:
+      return columns[filter.field]
+  }
+}
+
+/** The value ids a filter accepts (for `exclude`, the ones it rejects). */
+function acceptedValueIds(column: ValueColumn, filter: Filter): number[] {
+  switch (filter.field) {
+    case 'online':
+      return exactIds(column, filter.values.map(String))
+    case 'start_date':
+    case 'end_date': {
+      const test = yearTest(filter.lookup, filter.values)
+      return column.idsWhere((key) => test(key as number))
+    }
+    default:
+      switch (filter.lookup) {
+        case 'exact':
+        case 'in':
+        case 'exclude':
+          return exactIds(column, filter.values)
+        case 'prefix': {
+          const prefix = filter.values[0] ?? ''
+          return column.idsWhere((key) => (key as string).startsWith(prefix))
+        }
+        case 'wildcard': {
+          const pattern = globToRegExp(filter.values[0] ?? '')
+          return column.idsWhere((key) => pattern.test(key as string))
+        }
+      }
+  }
+}
+
+function exactIds(column: ValueColumn, keys: readonly string[]): number[] {
+  const ids: number[] = []
+  for (const key of keys) {
+    const id = column.idOfKey(key)
+    if (id !== undefined) ids.push(id)
+  }
+  return ids
+}
+
+function yearTest(lookup: string, years: readonly number[]): (year: number) => boolean {
+  const [first = 0, second] = years
+  switch (lookup) {
+    case 'gt':
+      return (year) => year > first
+    case 'gte':
+      return (year) => year >= first
+    case 'lt':
+      return (year) => year < first
+    case 'lte':
+      return (year) => year <= first
+    case 'range':
+      return second === undefined
+        ? (year) => year >= first
+        : (year) => year >= first && year <= second
+    default:
+      return (year) => years.includes(year)
+  }
+}
+
+/** `*` any run of characters, `?` one character; the rest literal; the whole value must match. */
+export function globToRegExp(glob: string): RegExp {
+  const source = glob
+    .split('')
+    .map((char) =>
+      char === '*' ? '.*' : char === '?' ? '.' : char.replace(/[\\^$.|+()[\]{}]/g, '\\$&'),
+    )
+    .join('')
+  return new RegExp(`^${source}$`, 's')
+}

@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto'
+import type { CatalogueDocument } from '../documents/documents.js'
+import { ByteStrings, ByteStringsBuilder } from '../util/byte-strings.js'
+
+/**
+ * The parts of documents that repeat across many of them: the group (the same for a whole
+ * collection), each ancestor, each agent, term and date. Each distinct one is stored once and
+ * the documents refer to it.
+ */
+const SHARED_FIELDS: ReadonlySet<string> = new Set([
+  'group',
+  'ancestors',
+  'people',
+  'organizations',
+  'families',
+  'creators',
+  'terms',
+  'dates',
+  'languages',
+  'extents',
+  'external_identifiers',
+])
+/** A reference in a document's stored text: `\u0001` id (base 36) `\u0002`. JSON text escapes
+ * both characters, so they never occur in it otherwise. */
+const OPEN = '\u0001'
+const CLOSE = '\u0002'
+
+/** The stored parts of a {@link DocumentStore}, as a snapshot writes them. */
+export interface StoredDocuments {
+  /** Each document's own text (UTF-8), with references. */
+  documentBytes: Uint8Array
+  documentOffsets: Uint32Array
+  /** Each shared part's JSON text (UTF-8). */
+  sharedBytes: Uint8Array
+  sharedOffsets: Uint32Array
+}
+
+/**
+ * Every document's JSON text, as UTF-8 bytes: each document's own fields, with references to
+ * the parts it shares with others. Reading one rebuilds its text (parsing it is the caller's).
+ */
+export class DocumentStore {
+  /** The stored arrays, for snapshots. */
+  readonly parts: StoredDocuments
+  private readonly documents: ByteStrings
+  private readonly shared: ByteStrings
+
+  constructor(parts: StoredDocuments) {
+    this.parts = parts
+    this.documents = new ByteStrings({ bytes: parts.documentBytes, offsets: parts.documentOffsets })
+    this.shared = new ByteStrings({ bytes: parts.sharedBytes, offsets: parts.sharedOffsets })
+  }
+
+  get size(): number {
+    return this.documents.size
+  }
+
+  /** The JSON text of the document at a position. */
+  text(index: number): string {
+    const own = this.documents.get(index)
+    let open = own.indexOf(OPEN)
+    if (open < 0) return own
+    let text = ''
+    let from = 0
+    while (open >= 0) {
+      const close = own.indexOf(CLOSE, open)
+      text +=
+        own.slice(from, open) + this.shared.get(Number.parseInt(own.slice(open + 1, close), 36))
+      from = close + 1
+      open = own.indexOf(OPEN, from)
+    }
+    return text + own.slice(from)
+  }
+}
+
+/** A built store and the fingerprint of the texts it was given. */
+export interface BuiltStore {
+  store: DocumentStore
+  /** The first 16 hex digits of the SHA-1 of the documents' texts, in order. */
+  version: string
+}
+
+/** Stores documents one at a time, sharing their repeated parts, and fingerprints them. */
+export class DocumentStoreBuilder {
+  private readonly hash = createHash('sha1')
+  private readonly documents = new ByteStringsBuilder()
+  private readonly shared = new ByteStringsBuilder()
+  private readonly sharedIds = new Map<string, string>()
+
+  /**
+   * Stores the next document.
+   * @param source its JSON text as given (the fingerprint is of these), when the caller has it
+   */
+  add(document: CatalogueDocument, source = JSON.stringify(document)): void {
+    this.hash.update(source)
+    let text = '{'
+    for (const [key, value] of Object.entries(document)) {
+      if (value === undefined) continue
+      if (text.length > 1) text += ','
+      text += `${JSON.stringify(key)}:`
+      if (!SHARED_FIELDS.has(key) || value === null || typeof value !== 'object') {
+        text += JSON.stringify(value)
+      } else if (Array.isArray(value)) {
+        text += `[${value.map((item) => this.reference(item)).join(',')}]`
+      } else {
+        text += this.reference(value)
+      }
+    }
+    this.documents.add(`${text}}`)
+  }
+
+  build(): BuiltStore {
+    this.sharedIds.clear()
+    const documents = this.documents.build()
+    const shared = this.shared.build()
+    const store = new DocumentStore({
+      documentBytes: documents.bytes,
+      documentOffsets: documents.offsets,
+      sharedBytes: shared.bytes,
+      sharedOffsets: shared.offsets,
+    })
+    return { store, version: this.hash.digest('hex').slice(0, 16) }
+  }
+
+  /** A reference to a shared part (stored the first time it is seen), or a scalar as it is. */
+  private reference(value: unknown): string {
+    const json = JSON.stringify(value) ?? 'null'
+    if (value === null || typeof value !== 'object') return json
+    let reference = this.sharedIds.get(json)
+    if (reference === undefined) {
+      reference = `${OPEN}${this.shared.add(json).toString(36)}${CLOSE}`
+      this.sharedIds.set(json, reference)
+    }
+    return reference
+  }
+}

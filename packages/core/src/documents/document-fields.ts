@@ -1,0 +1,96 @@
+import { stripHtml } from '../text/analyze.js'
+import type { SearchableText } from '../text/stored-text-index.js'
+import type { CatalogueDate, CatalogueDocument, Note, Reference } from './documents.js'
+
+/** The year of an ISO-like date string (its first four digits), or null. */
+export function yearOf(date: string | null | undefined): number | null {
+  if (!date) return null
+  const year = Number.parseInt(date.slice(0, 4), 10)
+  return Number.isNaN(year) ? null : year
+}
+
+export function datesOf(document: CatalogueDocument): CatalogueDate[] {
+  return 'dates' in document && document.dates ? document.dates : []
+}
+
+export function notesOf(document: CatalogueDocument): Note[] {
+  return 'notes' in document && document.notes ? document.notes : []
+}
+
+/** The plain text of notes: every subnote's content and list items, HTML stripped. */
+export function notesText(notes: Note[]): string {
+  const parts: string[] = []
+  for (const note of notes) {
+    for (const subnote of note.subnotes) {
+      for (const content of subnote.content ?? []) if (content) parts.push(content)
+      for (const item of subnote.items ?? []) {
+        if (item)
+          for (const value of Object.values(item)) if (typeof value === 'string') parts.push(value)
+      }
+    }
+  }
+  return stripHtml(parts.join('\n'))
+}
+
+/**
+ * A document's description: the text of its `abstract` notes, else of its `scopecontent` notes,
+ * else an agent's own `description`; null when it has none.
+ */
+export function descriptionOf(document: CatalogueDocument): string | null {
+  const notes = notesOf(document)
+  for (const type of ['abstract', 'scopecontent']) {
+    const matching = notes.filter((note) => note.type === type)
+    if (matching.length > 0) {
+      const text = notesText(matching).trim()
+      if (text) return text
+    }
+  }
+  return document.type === 'agent' ? (document.description ?? null) : null
+}
+
+export function termsOf(document: CatalogueDocument): Reference[] {
+  return 'terms' in document && document.terms ? document.terms : []
+}
+
+export function creatorsOf(document: CatalogueDocument): Reference[] {
+  return document.type === 'collection' ? document.creators : []
+}
+
+/**
+ * What full-text search reads of a document, field by field as the reference's index holds it
+ * and value by value: a phrase never runs from one value into the next (from one paragraph or
+ * term title to another), as Elasticsearch leaves a gap between the values of a field.
+ */
+export function searchableText(document: CatalogueDocument): SearchableText {
+  const notes = notesOf(document)
+  return {
+    title: document.title,
+    description: document.type === 'agent' ? (document.description ?? '') : '',
+    notes: notes.map((note) =>
+      note.subnotes.flatMap((subnote) =>
+        (subnote.content ?? []).flatMap((content) => (content ? [stripHtml(content)] : [])),
+      ),
+    ),
+    items: noteItems(notes).map(stripHtml),
+    terms: termsOf(document).map((term) => term.title ?? ''),
+  }
+}
+
+/** The string values of notes' list items, in order (searched as a field of their own). */
+export function noteItems(notes: Note[]): string[] {
+  const values: string[] = []
+  for (const note of notes) {
+    for (const subnote of note.subnotes) {
+      for (const item of subnote.items ?? []) {
+        if (!item) continue
+        for (const value of Object.values(item)) if (typeof value === 'string') values.push(value)
+      }
+    }
+  }
+  return values
+}
+
+/** The id at the end of a uri or of a bare id (`/collections/abc` and `abc` both give `abc`). */
+export function idOf(uriOrId: string): string {
+  return uriOrId.slice(uriOrId.lastIndexOf('/') + 1)
+}

@@ -1,0 +1,98 @@
+/**
+ * Grouping for `/search`: matches counted by group (top-level collection or agent) in typed
+ * counters that live as long as the catalogue, so a request allocates nothing per group; only
+ * the groups a request touched are reset after it.
+ */
+
+import type { CatalogueData } from '../catalogue-data/catalogue-data.js'
+import type { Matches } from '../text/matches.js'
+import type { Bitset } from '../util/bitset.js'
+
+/** The groups a request touched, in the order of their first matching document. */
+export interface GroupedMatches {
+  touched: number[]
+  hits: Uint32Array
+  onlineHits: Uint32Array
+  best: Float64Array
+  /** Each touched group's rank in `touched`: the catalogue order of groups. */
+  firstSeen: Uint32Array
+}
+
+export class GroupCounters {
+  private readonly counters: Omit<GroupedMatches, 'touched'>
+  private busy = false
+
+  constructor(groups: number) {
+    this.counters = {
+      hits: new Uint32Array(groups),
+      onlineHits: new Uint32Array(groups),
+      best: new Float64Array(groups),
+      firstSeen: new Uint32Array(groups),
+    }
+  }
+
+  /**
+   * Counts the matches allowed by `allowed` (every allowed document when `matches` is null) by
+   * group, then hands the counts to `use` and resets them.
+   */
+  group<T>(
+    data: CatalogueData,
+    matches: Matches | null,
+    allowed: Bitset,
+    use: (grouped: GroupedMatches) => T,
+  ): T {
+    // A reentrant call (never made today) would share the counters: give it its own.
+    if (this.busy) return new GroupCounters(data.groups.length).group(data, matches, allowed, use)
+    this.busy = true
+    const { hits, onlineHits, best, firstSeen } = this.counters
+    const touched: number[] = []
+    const onlineWords = data.online.words
+    const allowedWords = allowed.words
+    const groupOf = data.groupOf
+    // Two tight loops, no callback per document: `*` or no query visits every document.
+    try {
+      if (matches) {
+        const { ids, scores } = matches
+        for (let i = 0; i < ids.length; i++) {
+          const id = ids[i]!
+          const bit = 1 << (id & 31)
+          if ((allowedWords[id >>> 5]! & bit) === 0) continue
+          const group = groupOf[id]!
+          const score = scores[i]!
+          if (hits[group] === 0) {
+            firstSeen[group] = touched.length
+            touched.push(group)
+            best[group] = score
+          } else if (score > best[group]!) best[group] = score
+          hits[group]!++
+          if ((onlineWords[id >>> 5]! & bit) !== 0) onlineHits[group]!++
+        }
+      } else {
+        // Every allowed document, score 0: the online bits are read a word at a time.
+        for (let w = 0; w < allowedWords.length; w++) {
+          let word = allowedWords[w]!
+          const onlineWord = onlineWords[w]!
+          while (word !== 0) {
+            const low = word & -word
+            const group = groupOf[(w << 5) + 31 - Math.clz32(low)]!
+            if (hits[group] === 0) {
+              firstSeen[group] = touched.length
+              touched.push(group)
+              best[group] = 0
+            }
+            hits[group]!++
+            if ((onlineWord & low) !== 0) onlineHits[group]!++
+            word ^= low
+          }
+        }
+      }
+      return use({ touched, ...this.counters })
+    } finally {
+      for (const group of touched) {
+        hits[group] = 0
+        onlineHits[group] = 0
+      }
+      this.busy = false
+    }
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The building blocks the endpoints share: the universes of documents, filters as bitsets,
+ * scored matches of a query, paging with links, documents by uri, and hit counts below a node
+ * of the tree. Each endpoint (one file beside this one) is a few calls on these.
+ */
+
+import type { CatalogueData } from '../catalogue-data/catalogue-data.js'
+import { applyFilters, filterCache } from '../columns/filters.js'
+import { type RowComparator, selectTop } from '../columns/sorting.js'
+import type { CatalogueDocument, DocumentType } from '../documents/documents.js'
+import { pageLinks } from '../requests/links.js'
+import type { ListRequest } from '../requests/request.js'
+import type { Page } from '../responses/response-schemas.js'
+import type { Matches } from '../text/matches.js'
+import { scoresAnything } from '../text/query-scorer.js'
+import { Bitset } from '../util/bitset.js'
+import { NotFoundError } from '../util/catalogue-errors.js'
+
+/** Hits at or below a node: all matching documents, and those of them online. */
+export type HitCounts = (node: number) => { hits: number; online: number }
+
+export class QueryContext {
+  readonly data: CatalogueData
+  /** Every document. */
+  readonly everything: Bitset
+  /** Agents, collections and objects: what `/search` groups. */
+  readonly searchable: Bitset
+  /** A score per document, written by the request that uses it (no allocation per hit). */
+  readonly scoreBuffer: Float32Array
+  private readonly filters = filterCache()
+
+  constructor(data: CatalogueData) {
+    this.data = data
+    const { agent, collection, object } = data.typeSets
+    this.searchable = agent.clone()
+    for (const set of [collection, object]) {
+      for (let i = 0; i < set.words.length; i++) this.searchable.words[i]! |= set.words[i]!
+    }
+    this.everything = Bitset.full(data.size)
+    this.scoreBuffer = new Float32Array(data.size)
+  }
+
+  /** Parses the document at a position. */
+  document(index: number): CatalogueDocument {
+    return JSON.parse(this.data.documents.text(index)) as CatalogueDocument
+  }
+
+  /** The position of the document of a type and id; a {@link NotFoundError} when there is none. */
+  indexOf(type: DocumentType, id: string): number {
+    const index = this.data.uriIndex.get(`/${type}s/${id}`)
+    if (index === undefined) throw new NotFoundError()
+    return index
+  }
+
+  /** The documents of `universe` that pass the request's filters. */
+  filtered(request: ListRequest, universe: Bitset): Bitset {
+    return request.filters.length > 0
+      ? applyFilters(this.data.columns, request.filters, universe, this.filters)
+      : universe
+  }
+
+  /** The documents the request's query matches (scores not read), or null when it has none. */
+  matches(request: ListRequest): Matches | null {
+    return request.query ? this.data.text.evaluate(request.query) : null
+  }
+
+  /**
+   * The documents the request's query matches among `allowed` (its filters and the endpoint's
+   * universe, named by `universe`), scored: what a ranking reads. Null without a query.
+   */
+  rankedMatches(request: ListRequest, allowed: Bitset, universe: string): Matches | null {
+    const query = request.query
+    if (!query) return null
+    const text = this.data.text
+    // A term's postings hold its scores, and `*` and exclusions score nothing: the matches as
+    // they are, the filters applied by the endpoint.
+    if (query.kind === 'term' || !scoresAnything(query)) return text.evaluate(query)
+    const key = `?${JSON.stringify(query)}|${universe}|${JSON.stringify(request.filters)}`
+    return text.score(query, (id) => allowed.has(id), key)
+  }
+
+  /** The first `offset + limit` rows in order, then the page of them. */
+  page(rows: ArrayLike<number>, request: ListRequest, compare: RowComparator): number[] {
+    return selectTop(rows, request.offset + request.limit, compare).slice(request.offset)
+  }
+
+  /** A page's envelope: exact count and absolute `next`/`previous` links. */
+  envelope<T>(
+    path: string,
+    request: ListRequest,
+    count: number,
+    results: T[],
+    baseUrl: string,
+  ): Page<T> {
+    const links = pageLinks(baseUrl, path, request.params, { ...request, count })
+    return { count, next: links.next, previous: links.previous, results }
+  }
+
+  /**
+   * Counts of documents at or below any node of the tree that match the request's query and
+   * filters, or null when there is no query (the reference service counts only then). The
+   * matches are marked once in a bitset over pre-order numbers, so a node's count is a popcount
+   * over its subtree's interval.
+   */
+  hitCounts(request: ListRequest): HitCounts | null {
+    const matches = this.matches(request)
+    if (!matches) return null
+    const { preorder, subtreeSize, byPreorder } = this.data.hierarchy
+    const allowed = this.filtered(request, this.everything)
+    const online = this.data.online
+    const hits = new Bitset(byPreorder.length)
+    const onlineHits = new Bitset(byPreorder.length)
+    for (const id of matches.ids) {
+      const number = preorder[id]!
+      if (number < 0 || !allowed.has(id)) continue
+      hits.add(number)
+      if (online.has(id)) onlineHits.add(number)
+    }
+    return (node) => {
+      const start = preorder[node]!
+      if (start < 0) return { hits: 0, online: 0 }
+      const end = start + subtreeSize[node]!
+      return { hits: hits.countRange(start, end), online: onlineHits.countRange(start, end) }
+    }
+  }
+}
