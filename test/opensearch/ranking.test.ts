@@ -8,16 +8,10 @@
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  type Catalogue,
-  loadCatalogue,
-  parseQuerySyntax,
-  tokenize,
-} from '../../packages/core/src/index.js'
+import { type Catalogue, loadCatalogue, parseQuerySyntax } from '../../packages/core/src/index.js'
 import { OpenSearchBackend } from '../../packages/opensearch/src/backend/opensearch-backend.js'
 import { fullTextQuery } from '../../packages/opensearch/src/backend/query-dsl.js'
 import { pushCatalogue } from '../../packages/opensearch/src/indexing/push.js'
-import { type TextDocument, valuesOf } from '../helpers/brute-query.js'
 import { RAC, SAMPLE } from '../helpers/corpus.js'
 import { openSearchJson, openSearchNode } from '../helpers/opensearch.js'
 import { queryArbitrary } from '../helpers/query-arbitraries.js'

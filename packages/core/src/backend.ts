@@ -7,7 +7,7 @@
 import type { DocumentType } from './documents/documents.js'
 import type { CitationOptions } from './endpoints/citation.js'
 import type { DetailOf } from './endpoints/details.js'
-import type { Endpoint, ListRequest, RequestParams } from './requests/request.js'
+import type { Endpoint, ListRequest, RequestParams } from './requests/parsed-request.js'
 import type {
   Ancestors,
   FacetsResponse,

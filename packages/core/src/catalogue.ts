@@ -14,12 +14,8 @@ import { myList } from './endpoints/my-list.js'
 import { QueryContext } from './endpoints/query-context.js'
 import { search } from './endpoints/search.js'
 import { catalogueStats } from './endpoints/stats.js'
-import {
-  type Endpoint,
-  type ListRequest,
-  parseRequest,
-  type RequestParams,
-} from './requests/request.js'
+import { parseRequest } from './requests/parse-request.js'
+import type { Endpoint, ListRequest, RequestParams } from './requests/parsed-request.js'
 import type { CatalogueStats } from './responses/catalogue-stats.js'
 import type {
   AgentDetail,

@@ -70,31 +70,27 @@ export {
   InvalidCatalogueError,
   loadCatalogue,
 } from './load.js'
+export type { EndpointParameters } from './requests/endpoint-parameters.js'
+export { endpointParameters, REQUEST_LIMITS, YEAR_PATTERN } from './requests/endpoint-parameters.js'
 export { pageLinks } from './requests/links.js'
+export type { ParseOptions } from './requests/parse-request.js'
+export { parseRequest } from './requests/parse-request.js'
 export type {
   DateField,
   DateLookup,
   Endpoint,
   EndpointFilters,
-  EndpointParameters,
   Filter,
   FilterField,
   ListRequest,
   Lookup,
   ParameterName,
   ParameterValue,
-  ParseOptions,
   RequestParams,
   SortField,
   SortKey,
   TextField,
-} from './requests/request.js'
-export {
-  endpointParameters,
-  parseRequest,
-  REQUEST_LIMITS,
-  YEAR_PATTERN,
-} from './requests/request.js'
+} from './requests/parsed-request.js'
 export type { CatalogueStats } from './responses/catalogue-stats.js'
 export type {
   AgentDetail,

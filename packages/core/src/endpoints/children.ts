@@ -2,7 +2,7 @@
  * `GET /collections/{id}/children`: the direct children in order, paginated, each with the
  * number of documents at or below it that match the query and filters (API.md §5).
  */
-import type { ListRequest } from '../requests/request.js'
+import type { ListRequest } from '../requests/parsed-request.js'
 import type { LinkedItem, Page } from '../responses/response-schemas.js'
 import { nodeReference } from './node-reference.js'
 import type { QueryContext } from './query-context.js'

@@ -1,6 +1,6 @@
 /** `GET /facets`: counts over every document matching the query and filters (API.md §5). */
 
-import type { ListRequest } from '../requests/request.js'
+import type { ListRequest } from '../requests/parsed-request.js'
 import type { FacetsResponse } from '../responses/response-schemas.js'
 import { Bitset } from '../util/bitset.js'
 import { countFacets } from './facet-counts.js'

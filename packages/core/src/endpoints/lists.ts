@@ -5,7 +5,7 @@
 
 import { compareBy, compareByScore, type RowComparator } from '../columns/sorting.js'
 import type { DocumentType } from '../documents/documents.js'
-import type { ListRequest } from '../requests/request.js'
+import type { ListRequest } from '../requests/parsed-request.js'
 import type { ListPage } from '../responses/response-schemas.js'
 import { listItem } from '../responses/responses.js'
 import { filterMatches } from '../text/matches.js'

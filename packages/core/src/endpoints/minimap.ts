@@ -3,7 +3,7 @@
  * filters with their place in the tree, in tree order (API.md §5). A subtree is one interval of
  * pre-order numbers, so this is a scan of the matches (or of the interval), never a tree walk.
  */
-import type { ListRequest } from '../requests/request.js'
+import type { ListRequest } from '../requests/parsed-request.js'
 import type { Minimap } from '../responses/response-schemas.js'
 import type { QueryContext } from './query-context.js'
 

@@ -1,6 +1,6 @@
 /** `GET /search`: agents and collections matching, one result per group (API.md §5). */
 import { compareBy, type RowComparator } from '../columns/sorting.js'
-import type { ListRequest } from '../requests/request.js'
+import type { ListRequest } from '../requests/parsed-request.js'
 import type { Page, SearchResult } from '../responses/response-schemas.js'
 import { searchResult } from '../responses/responses.js'
 import type { GroupCounters } from './group-counters.js'

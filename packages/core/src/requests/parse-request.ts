@@ -1,123 +1,30 @@
+/** The one parser of list requests, shared by every front end and backend (API.md §3). */
 import { type Analyzer, analyzerFor } from '../text/languages.js'
 import { analyzeQuery, type QueryNode } from '../text/query-analysis.js'
-import { parseQuerySyntax, type QuerySyntax } from '../text/query-syntax.js'
+import { parseQuerySyntax } from '../text/query-syntax.js'
 import { BadParameterError } from '../util/catalogue-errors.js'
-
-/** The endpoints that take list parameters; each allows its own filters and sort fields. */
-export type Endpoint =
-  | 'search'
-  | 'facets'
-  | 'collections'
-  | 'objects'
-  | 'agents'
-  | 'terms'
-  | 'children'
-  | 'minimap'
-  | 'ancestors'
-
-/** A field that can be filtered on. */
-export type FilterField = TextField | 'online' | DateField
-
-/** How a filter compares: API.md §3's lookups, `exact` being the plain `field=value`. */
-export type Lookup =
-  | 'exact'
-  | 'in'
-  | 'exclude'
-  | 'prefix'
-  | 'wildcard'
-  | 'gt'
-  | 'gte'
-  | 'lt'
-  | 'lte'
-  | 'range'
-
-/** One filter: documents whose `field` satisfies `lookup` against `values`. */
-export type Filter =
-  | {
-      field: TextField
-      lookup: 'exact' | 'in' | 'exclude' | 'prefix' | 'wildcard'
-      values: string[]
-    }
-  | { field: 'online'; lookup: 'exact'; values: boolean[] }
-  | { field: DateField; lookup: DateLookup; values: number[] }
-
-export type TextField =
-  | 'category'
-  | 'genre'
-  | 'type'
-  | 'subject'
-  | 'creator'
-  | 'title'
-  | 'agent_type'
-  | 'term_type'
-export type DateField = 'start_date' | 'end_date'
-export type DateLookup = 'exact' | 'in' | 'gt' | 'gte' | 'lt' | 'lte' | 'range'
-
-/** A field results can be sorted on. */
-export type SortField = 'title' | 'start_date' | 'end_date' | 'creator' | 'type'
-export interface SortKey {
-  field: SortField
-  descending: boolean
-}
-
-/** A validated list request: the same for every front end (HTTP, CLI, library). */
-export interface ListRequest {
-  readonly endpoint: Endpoint
-  /** The query as written, trimmed; '' when none. */
-  readonly queryText: string
-  /** The query as written, read but not analyzed (what a search cluster analyzes its own way); null when none. */
-  readonly syntax: QuerySyntax | null
-  /** The query analyzed as the catalogue's text is; null when there is none. */
-  readonly query: QueryNode | null
-  readonly filters: Filter[]
-  readonly sort: SortKey[]
-  readonly limit: number
-  readonly offset: number
-  /** Every parameter of the request as given (unknown ones too), for `next`/`previous` links. */
-  readonly params: ReadonlyArray<readonly [string, string]>
-}
-
-/** The value of a parameter in a plain object: a repeated parameter as an array. */
-export type ParameterValue = string | readonly string[] | number | boolean | undefined
-
-type DescriptionFilter = 'category' | 'genre' | 'subject' | 'creator' | 'online' | DateField
-type SearchFilter = DescriptionFilter | 'type'
-
-/** The filters of each endpoint, as types (the table below is checked against them). */
-export interface EndpointFilters {
-  search: SearchFilter
-  facets: SearchFilter
-  collections: DescriptionFilter
-  objects: DescriptionFilter
-  agents: 'title' | 'agent_type' | DateField
-  terms: 'title' | 'term_type'
-  children: DescriptionFilter
-  minimap: DescriptionFilter
-  ancestors: DescriptionFilter
-}
-
-type TextLookup = 'in' | 'exclude' | 'prefix' | 'wildcard'
-type FilterName<F extends FilterField> = F extends DateField
-  ? F | `${F}__${Exclude<DateLookup, 'exact'>}`
-  : F extends 'online'
-    ? F
-    : F | `${F}__${TextLookup}`
-
-/** Every parameter name an endpoint reads: `query`, paging, `sort`, its filters and lookups. */
-export type ParameterName<E extends Endpoint> =
-  | 'query'
-  | 'limit'
-  | 'offset'
-  | 'sort'
-  | FilterName<EndpointFilters[E]>
-
-/**
- * Parameters as URLSearchParams (any names: the API ignores unknown ones) or a plain object
- * typed per endpoint, so that a misspelt name (`{ qeury: 'x' }`) fails to compile.
- */
-export type RequestParams<E extends Endpoint = Endpoint> =
-  | URLSearchParams
-  | { readonly [N in ParameterName<E>]?: ParameterValue }
+import {
+  DATE_FIELDS,
+  DATE_LOOKUPS,
+  endpointParameters,
+  REQUEST_LIMITS,
+  TEXT_FIELDS,
+  TEXT_LOOKUPS,
+  YEAR,
+} from './endpoint-parameters.js'
+import type {
+  DateField,
+  DateLookup,
+  Endpoint,
+  Filter,
+  FilterField,
+  ListRequest,
+  ParameterValue,
+  RequestParams,
+  SortField,
+  SortKey,
+  TextField,
+} from './parsed-request.js'
 
 /** Options of {@link parseRequest}. */
 export interface ParseOptions {
@@ -127,120 +34,6 @@ export interface ParseOptions {
   defaultLimit?: number
   /** How the query's words become index terms: the catalogue's language. @default English */
   analyzer?: Analyzer
-}
-
-/**
- * The bounds of one request's work (a 400 beyond them): what a client can ask stays cheap at a
- * million documents. The deepest page matches Elasticsearch's `max_result_window`.
- */
-export const REQUEST_LIMITS = {
-  /** Characters of `query`. */
-  queryLength: 1024,
-  /** Words, phrase words and prefixes of `query`. */
-  queryTerms: 64,
-  /** `offset + limit` of the lists that rank or sort (the deepest result a page reaches). */
-  window: 10_000,
-  /** Characters of a `__wildcard` pattern, and its `*`s. */
-  wildcardLength: 100,
-  wildcardStars: 10,
-} as const
-
-/**
- * A year as the date filters read it, the source of a regular expression: up to four digits, `-`
- * before the common era. For documentation too (the OpenAPI description's patterns).
- */
-export const YEAR_PATTERN = '-?\\d{1,4}'
-const YEAR = new RegExp(`^${YEAR_PATTERN}$`)
-
-const TEXT_FIELDS: readonly TextField[] = [
-  'category',
-  'genre',
-  'type',
-  'subject',
-  'creator',
-  'title',
-  'agent_type',
-  'term_type',
-]
-const DATE_FIELDS: readonly DateField[] = ['start_date', 'end_date']
-const TEXT_LOOKUPS = ['in', 'exclude', 'prefix', 'wildcard'] as const
-const DATE_LOOKUPS = ['gt', 'gte', 'lt', 'lte', 'range', 'in'] as const
-
-/** What one endpoint accepts besides `query`. */
-export interface EndpointParameters {
-  readonly filters: readonly FilterField[]
-  /** The sort fields; an endpoint without any ignores `sort` (front ends send it everywhere). */
-  readonly sorts: readonly SortField[]
-  /** Whether `limit` and `offset` are read (and checked); elsewhere they are ignored. */
-  readonly paginated: boolean
-  /**
-   * Whether it ranks or sorts its results, so that a deep page costs: there `offset + limit` may
-   * not pass {@link REQUEST_LIMITS}' `window`.
-   */
-  readonly ranked: boolean
-}
-
-/** The filters of collections and objects (API.md §3), also those that count hits below a node. */
-const DESCRIPTION_FILTERS: readonly DescriptionFilter[] = [
-  'category',
-  'genre',
-  'subject',
-  'creator',
-  'online',
-  ...DATE_FIELDS,
-]
-const SEARCH_FILTERS: readonly SearchFilter[] = [
-  'category',
-  'genre',
-  'type',
-  'subject',
-  'creator',
-  'online',
-  ...DATE_FIELDS,
-]
-
-/**
- * The filters and sort fields each endpoint accepts (API.md §3, §5; the lists as the reference
- * service's views declare them), for parsers and documentation.
- */
-export const endpointParameters: {
-  readonly [E in Endpoint]: EndpointParameters & { readonly filters: readonly EndpointFilters[E][] }
-} = {
-  search: {
-    filters: SEARCH_FILTERS,
-    sorts: ['title', 'start_date', 'end_date', 'creator'],
-    paginated: true,
-    ranked: true,
-  },
-  // /facets neither sorts nor pages, but checks what DIMES sends it as /search does.
-  facets: {
-    filters: SEARCH_FILTERS,
-    sorts: ['title', 'start_date', 'end_date', 'creator'],
-    paginated: true,
-    ranked: false,
-  },
-  collections: {
-    filters: DESCRIPTION_FILTERS,
-    sorts: ['title', 'start_date', 'end_date'],
-    paginated: true,
-    ranked: true,
-  },
-  objects: {
-    filters: DESCRIPTION_FILTERS,
-    sorts: ['title', 'start_date', 'end_date'],
-    paginated: true,
-    ranked: true,
-  },
-  agents: {
-    filters: ['title', 'agent_type', ...DATE_FIELDS],
-    sorts: ['title', 'start_date', 'end_date', 'type'],
-    paginated: true,
-    ranked: true,
-  },
-  terms: { filters: ['title', 'term_type'], sorts: ['title'], paginated: true, ranked: true },
-  children: { filters: DESCRIPTION_FILTERS, sorts: [], paginated: true, ranked: false },
-  minimap: { filters: DESCRIPTION_FILTERS, sorts: [], paginated: false, ranked: false },
-  ancestors: { filters: DESCRIPTION_FILTERS, sorts: [], paginated: false, ranked: false },
 }
 
 /**
