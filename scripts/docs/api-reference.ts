@@ -13,7 +13,7 @@ import {
   responseSchemas,
 } from '../../packages/core/src/index.js'
 import { PREFIX_LIMITS } from '../../packages/core/src/text/text-index.js'
-import { statusText } from '../../packages/http/src/errors.js'
+import { statusText } from '../../packages/http/src/http-errors.js'
 import { type App, createApp } from '../../packages/http/src/index.js'
 import { describeParameters } from '../../packages/http/src/parameters.js'
 import { routes } from '../../packages/http/src/routes.js'

@@ -12,7 +12,7 @@ import {
   type DocumentType,
   type Endpoint,
   type Health,
-  type ListRequest,
+  type ParsedRequest,
   type RequestParams,
 } from '@archive-catalogue/core'
 
@@ -65,7 +65,7 @@ export class DelayedBackend implements CatalogueBackend {
     endpoint: E,
     params: RequestParams<E>,
     options?: { maxLimit?: number },
-  ): ListRequest {
+  ): ParsedRequest {
     return this.catalogue.parse(endpoint, params, options)
   }
 
@@ -76,27 +76,27 @@ export class DelayedBackend implements CatalogueBackend {
     }))
   }
 
-  search(request: ListRequest, options?: BackendCallOptions) {
+  search(request: ParsedRequest, options?: BackendCallOptions) {
     return this.answer('search', options, () => this.catalogue.search(request, options))
   }
 
-  facets(request: ListRequest, options?: BackendCallOptions) {
+  facets(request: ParsedRequest, options?: BackendCallOptions) {
     return this.answer('facets', options, () => this.catalogue.facets(request))
   }
 
-  collections(request: ListRequest, options?: BackendCallOptions) {
+  collections(request: ParsedRequest, options?: BackendCallOptions) {
     return this.answer('collections', options, () => this.catalogue.collections(request, options))
   }
 
-  objects(request: ListRequest, options?: BackendCallOptions) {
+  objects(request: ParsedRequest, options?: BackendCallOptions) {
     return this.answer('objects', options, () => this.catalogue.objects(request, options))
   }
 
-  agents(request: ListRequest, options?: BackendCallOptions) {
+  agents(request: ParsedRequest, options?: BackendCallOptions) {
     return this.answer('agents', options, () => this.catalogue.agents(request, options))
   }
 
-  terms(request: ListRequest, options?: BackendCallOptions) {
+  terms(request: ParsedRequest, options?: BackendCallOptions) {
     return this.answer('terms', options, () => this.catalogue.terms(request, options))
   }
 
@@ -104,20 +104,20 @@ export class DelayedBackend implements CatalogueBackend {
     return this.answer('detail', options, () => this.catalogue.detail(type, id))
   }
 
-  children(id: string, request: ListRequest, options?: BackendCallOptions) {
+  children(id: string, request: ParsedRequest, options?: BackendCallOptions) {
     return this.answer('children', options, () => this.catalogue.children(id, request, options))
   }
 
   ancestors(
     type: 'collection' | 'object',
     id: string,
-    request: ListRequest,
+    request: ParsedRequest,
     options?: BackendCallOptions,
   ) {
     return this.answer('ancestors', options, () => this.catalogue.ancestors(type, id, request))
   }
 
-  minimap(id: string, request: ListRequest, options?: BackendCallOptions) {
+  minimap(id: string, request: ParsedRequest, options?: BackendCallOptions) {
     return this.answer('minimap', options, () => this.catalogue.minimap(id, request))
   }
 

@@ -7,7 +7,7 @@
 import type { DocumentType } from './documents/documents.js'
 import type { CitationOptions } from './endpoints/citation.js'
 import type { DetailOf } from './endpoints/details.js'
-import type { Endpoint, ListRequest, RequestParams } from './requests/parsed-request.js'
+import type { Endpoint, ParsedRequest, RequestParams } from './requests/parsed-request.js'
 import type {
   Ancestors,
   FacetsResponse,
@@ -63,13 +63,13 @@ export interface CatalogueBackend {
     endpoint: E,
     params: RequestParams<E>,
     options?: { maxLimit?: number },
-  ): ListRequest
-  search(request: ListRequest, options?: BackendCallOptions): MaybePromise<Page<SearchResult>>
-  facets(request: ListRequest, options?: BackendCallOptions): MaybePromise<FacetsResponse>
-  collections(request: ListRequest, options?: BackendCallOptions): MaybePromise<ListPage>
-  objects(request: ListRequest, options?: BackendCallOptions): MaybePromise<ListPage>
-  agents(request: ListRequest, options?: BackendCallOptions): MaybePromise<ListPage>
-  terms(request: ListRequest, options?: BackendCallOptions): MaybePromise<ListPage>
+  ): ParsedRequest
+  search(request: ParsedRequest, options?: BackendCallOptions): MaybePromise<Page<SearchResult>>
+  facets(request: ParsedRequest, options?: BackendCallOptions): MaybePromise<FacetsResponse>
+  collections(request: ParsedRequest, options?: BackendCallOptions): MaybePromise<ListPage>
+  objects(request: ParsedRequest, options?: BackendCallOptions): MaybePromise<ListPage>
+  agents(request: ParsedRequest, options?: BackendCallOptions): MaybePromise<ListPage>
+  terms(request: ParsedRequest, options?: BackendCallOptions): MaybePromise<ListPage>
   /** Throws (or rejects with) a `NotFoundError` for an unknown id. */
   detail<T extends DocumentType>(
     type: T,
@@ -78,16 +78,16 @@ export interface CatalogueBackend {
   ): MaybePromise<DetailOf[T]>
   children(
     id: string,
-    request: ListRequest,
+    request: ParsedRequest,
     options?: BackendCallOptions,
   ): MaybePromise<Page<LinkedItem>>
   ancestors(
     type: 'collection' | 'object',
     id: string,
-    request: ListRequest,
+    request: ParsedRequest,
     options?: BackendCallOptions,
   ): MaybePromise<Ancestors>
-  minimap(id: string, request: ListRequest, options?: BackendCallOptions): MaybePromise<Minimap>
+  minimap(id: string, request: ParsedRequest, options?: BackendCallOptions): MaybePromise<Minimap>
   citation(
     type: DocumentType,
     id: string,

@@ -15,7 +15,7 @@ import { QueryContext } from './endpoints/query-context.js'
 import { search } from './endpoints/search.js'
 import { catalogueStats } from './endpoints/stats.js'
 import { parseRequest } from './requests/parse-request.js'
-import type { Endpoint, ListRequest, RequestParams } from './requests/parsed-request.js'
+import type { Endpoint, ParsedRequest, RequestParams } from './requests/parsed-request.js'
 import type { CatalogueStats } from './responses/catalogue-stats.js'
 import type {
   AgentDetail,
@@ -55,7 +55,7 @@ export interface CatalogueOptions {
 }
 
 /** A request: already parsed, or parameters to parse (URLSearchParams or a plain object). */
-export type RequestInput<E extends Endpoint = Endpoint> = ListRequest | RequestParams<E>
+export type RequestInput<E extends Endpoint = Endpoint> = ParsedRequest | RequestParams<E>
 
 const defaultOptions = {
   baseUrl: 'http://localhost:8000',
@@ -140,7 +140,7 @@ export class Catalogue implements CatalogueBackend {
     endpoint: E,
     params: RequestParams<E>,
     options: { maxLimit?: number } = {},
-  ): ListRequest {
+  ): ParsedRequest {
     return parseRequest(endpoint, params, {
       maxLimit: options.maxLimit ?? this.options.maxLimit,
       analyzer: this.data.text.analyzer,
@@ -284,8 +284,8 @@ export class Catalogue implements CatalogueBackend {
     return list(this.context, type, this.request(endpoint, input), this.baseUrl(options))
   }
 
-  private request<E extends Endpoint>(endpoint: E, input: RequestInput<E>): ListRequest {
-    return isListRequest(input) ? input : this.parse(endpoint, input)
+  private request<E extends Endpoint>(endpoint: E, input: RequestInput<E>): ParsedRequest {
+    return isParsedRequest(input) ? input : this.parse(endpoint, input)
   }
 
   private baseUrl(options: CallOptions): string {
@@ -293,6 +293,6 @@ export class Catalogue implements CatalogueBackend {
   }
 }
 
-function isListRequest(input: RequestInput<Endpoint>): input is ListRequest {
+function isParsedRequest(input: RequestInput<Endpoint>): input is ParsedRequest {
   return !(input instanceof URLSearchParams) && 'endpoint' in input && 'filters' in input
 }

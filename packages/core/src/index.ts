@@ -44,8 +44,9 @@ export { exampleCatalogue } from './documents/example-catalogue.js'
 export { jsonSchemaFiles } from './documents/json-schemas.js'
 export type { Problem } from './documents/validate.js'
 export { isCatalogueDocument, validateDocument, validatePart } from './documents/validate.js'
-export type { ImportedDocument, ImportWarning } from './ead/import-ead.js'
-export { EadImporter, EadSyntaxError } from './ead/import-ead.js'
+export { EadImporter } from './ead/import-ead.js'
+export type { ImportedDocument, ImportWarning } from './ead/imported-document.js'
+export { EadSyntaxError } from './ead/imported-document.js'
 export type { CitationOptions } from './endpoints/citation.js'
 export { citationTitle, joinHierarchy } from './endpoints/citation.js'
 export type { DetailOf } from './endpoints/details.js'
@@ -82,10 +83,10 @@ export type {
   EndpointFilters,
   Filter,
   FilterField,
-  ListRequest,
   Lookup,
   ParameterName,
   ParameterValue,
+  ParsedRequest,
   RequestParams,
   SortField,
   SortKey,

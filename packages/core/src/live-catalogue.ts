@@ -16,7 +16,7 @@ import type { DocumentType } from './documents/documents.js'
 import type { CitationOptions } from './endpoints/citation.js'
 import type { DetailOf } from './endpoints/details.js'
 import { type LoadOptions, type LoadResult, loadCatalogue } from './load.js'
-import type { Endpoint, ListRequest, RequestParams } from './requests/parsed-request.js'
+import type { Endpoint, ParsedRequest, RequestParams } from './requests/parsed-request.js'
 import type {
   Ancestors,
   FacetsResponse,
@@ -132,31 +132,31 @@ export class LiveCatalogue implements CatalogueBackend {
     endpoint: E,
     params: RequestParams<E>,
     options?: { maxLimit?: number },
-  ): ListRequest {
+  ): ParsedRequest {
     return this.current.parse(endpoint, params, options)
   }
 
-  search(request: ListRequest, options?: CallOptions): Page<SearchResult> {
+  search(request: ParsedRequest, options?: CallOptions): Page<SearchResult> {
     return this.current.search(request, options)
   }
 
-  facets(request: ListRequest): FacetsResponse {
+  facets(request: ParsedRequest): FacetsResponse {
     return this.current.facets(request)
   }
 
-  collections(request: ListRequest, options?: CallOptions): ListPage {
+  collections(request: ParsedRequest, options?: CallOptions): ListPage {
     return this.current.collections(request, options)
   }
 
-  objects(request: ListRequest, options?: CallOptions): ListPage {
+  objects(request: ParsedRequest, options?: CallOptions): ListPage {
     return this.current.objects(request, options)
   }
 
-  agents(request: ListRequest, options?: CallOptions): ListPage {
+  agents(request: ParsedRequest, options?: CallOptions): ListPage {
     return this.current.agents(request, options)
   }
 
-  terms(request: ListRequest, options?: CallOptions): ListPage {
+  terms(request: ParsedRequest, options?: CallOptions): ListPage {
     return this.current.terms(request, options)
   }
 
@@ -164,15 +164,15 @@ export class LiveCatalogue implements CatalogueBackend {
     return this.current.detail(type, id)
   }
 
-  children(id: string, request: ListRequest, options?: CallOptions): Page<LinkedItem> {
+  children(id: string, request: ParsedRequest, options?: CallOptions): Page<LinkedItem> {
     return this.current.children(id, request, options)
   }
 
-  ancestors(type: 'collection' | 'object', id: string, request: ListRequest): Ancestors {
+  ancestors(type: 'collection' | 'object', id: string, request: ParsedRequest): Ancestors {
     return this.current.ancestors(type, id, request)
   }
 
-  minimap(id: string, request: ListRequest): Minimap {
+  minimap(id: string, request: ParsedRequest): Minimap {
     return this.current.minimap(id, request)
   }
 

@@ -2,34 +2,34 @@ import type {
   Catalogue,
   CatalogueBackend,
   CitationOptions,
-  ListRequest,
   LiveCatalogue,
   MaybePromise,
+  ParsedRequest,
 } from '@archive-catalogue/core'
-import { BackendCall, BackendCalls } from './backend-calls.js'
-import { parseBaseUrl, requestBaseUrl } from './base-url.js'
-import { HttpError, INTERNAL_ERROR, NOT_FOUND, toHttpError } from './errors.js'
-import { entityTag, ifNoneMatch } from './etag.js'
-import { negotiate, prefersHtml, type Representation } from './negotiate.js'
-import { openApiDocument } from './openapi.js'
-import { renderHtml } from './render-html.js'
-import { headerValue, splitTarget } from './request-target.js'
-import { type CachedResponse, ResponseCache } from './response-cache.js'
 import {
   ALLOW,
+  type AppRequest,
   type AppResponse,
   EMPTY,
   JSON_TYPE,
   notModified,
-  preflightHeaders,
   reply,
   responseHeaders,
-} from './responses.js'
+} from './app-messages.js'
+import { BackendCall, BackendCalls } from './backend-calls.js'
+import { parseBaseUrl, requestBaseUrl } from './base-url.js'
+import { entityTag, ifNoneMatch } from './etag.js'
+import { HttpError, INTERNAL_ERROR, NOT_FOUND, toHttpError } from './http-errors.js'
+import { negotiate, prefersHtml, type Representation } from './negotiate.js'
+import { openApiDocument } from './openapi.js'
+import { isPreflight, optionsAnswer, preflightAnswer } from './options-answers.js'
+import { renderHtml } from './render-html.js'
+import { checkBodySize, checkParameterCount, checkUrlLength } from './request-limits.js'
+import { headerValue, splitTarget } from './request-target.js'
+import { type CachedResponse, ResponseCache } from './response-cache.js'
 import { allowedMethods, matchPath, type Route, routeFor, routes, topLevelNames } from './routes.js'
 import { serialize } from './serialize.js'
-import { metadataOf, serializerOf, type View, type ViewContext } from './views.js'
-
-export type { AppResponse } from './responses.js'
+import { serializerOf, type View, type ViewContext } from './views.js'
 
 /** Where the app writes its access log and the errors it did not expect. */
 export interface Logger {
@@ -84,24 +84,6 @@ export interface AppOptions {
    * @default 10_000 ms
    */
   backendTimeoutMs?: number
-}
-
-/** A request as the app sees it: no socket, no streams. */
-export interface AppRequest {
-  method: string
-  /** The request target: path and query, e.g. `/search?query=banana`. */
-  url: string
-  /** Header values by lower-case name (node's `IncomingHttpHeaders` fits). */
-  headers: Readonly<Record<string, string | string[] | undefined>>
-  /** The body, read whole (up to {@link App.maxBodyBytes}); none or empty when there is none. */
-  body?: Buffer
-  /** Set when the body was longer than {@link App.maxBodyBytes} and not read: a 413. */
-  bodyTooLarge?: boolean
-  /**
-   * Aborted when the client goes away: a backend call no other request waits for is aborted.
-   * Read only when the backend answers with a promise (a getter may make it then).
-   */
-  readonly signal?: AbortSignal
 }
 
 /** Options of {@link App.request}. */
@@ -285,14 +267,7 @@ class CatalogueApp implements App {
     // Read when it fails, synchronously or later: by then they say what the request was.
     const failed = (error: unknown) => this.failure(request, error, representation, page, allow)
     try {
-      if (request.url.length > this.maxUrlLength) {
-        const length = request.url.length
-        const limit = this.maxUrlLength
-        throw new HttpError(
-          414,
-          `Request URL too long: ${length} characters; the limit is ${limit}.`,
-        )
-      }
+      checkUrlLength(request.url, this.maxUrlLength)
       const { path, queryString } = splitTarget(request.url)
       const query = new URLSearchParams(queryString)
       const chosen = negotiate(query.getAll('format').at(-1) ?? null, accept)
@@ -300,45 +275,23 @@ class CatalogueApp implements App {
       const match = matchPath(this.routes, this.routePath(path))
       if (match) allow = allowedMethods(match.routes)
       // A CORS preflight is answered on every path: the request it announces gets the real answer.
-      if (method === 'OPTIONS' && headers['access-control-request-method'] !== undefined) {
-        const preflight = preflightHeaders(
-          allow,
-          headerValue(headers['access-control-request-headers']),
-        )
-        const body = match ? serialize.metadata(metadataOf(match.routes[0]!.view)) : ''
-        return reply(method, 200, 'json', body, { ...preflight, Allow: allow })
-      }
+      if (isPreflight(request)) return preflightAnswer(request, match?.routes[0]?.view, allow)
       if (match === undefined) throw new HttpError(404, NOT_FOUND)
       const baseUrl = this.base(headers)
       const route = routeFor(match.routes, method)
       const view = (route ?? match.routes[0]!).view
       const viewPage = { path: `${baseUrl}${this.routePath(path)}`, query, baseUrl, view }
       page = viewPage
-      if (query.size > this.maxParameters) {
-        throw new HttpError(
-          400,
-          `Too many query parameters: ${query.size}; the limit is ${this.maxParameters}.`,
-        )
-      }
+      checkParameterCount(query, this.maxParameters)
       // DRF's order: the format is negotiated before the method is checked.
       if (chosen === undefined) throw new HttpError(404, NOT_FOUND)
       if (route === undefined) throw new HttpError(405, `Method "${method}" not allowed.`)
 
       if (method === 'OPTIONS') {
-        const metadata = metadataOf(view)
-        const body =
-          chosen === 'html'
-            ? this.html(request, page, 200, metadata, allow)
-            : serialize.metadata(metadata)
-        const preflight = preflightHeaders(
-          allow,
-          headerValue(headers['access-control-request-headers']),
-        )
-        return reply(method, 200, chosen, body, { ...preflight, Allow: allow })
+        const html = (metadata: unknown) => this.html(request, viewPage, 200, metadata, allow)
+        return optionsAnswer(request, view, chosen, allow, html)
       }
-      if (request.bodyTooLarge) {
-        throw new HttpError(413, `Request body too large: the limit is ${this.maxBodyBytes} bytes.`)
-      }
+      checkBodySize(request, this.maxBodyBytes)
       const routed: Routed = {
         request,
         view,
@@ -479,7 +432,7 @@ class CatalogueApp implements App {
     return {
       backend,
       params,
-      get request(): ListRequest {
+      get request(): ParsedRequest {
         if (view.endpoint === undefined)
           throw new Error(`The view ${view.name} takes no parameters`)
         return backend.parse(view.endpoint, query, { maxLimit })

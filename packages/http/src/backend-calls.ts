@@ -5,7 +5,7 @@
  * answers synchronously never gets here.
  */
 import { type BackendCallOptions, BackendUnavailableError } from '@archive-catalogue/core'
-import { ClientGoneError } from './errors.js'
+import { ClientGoneError } from './http-errors.js'
 
 /**
  * The options of one backend call. Its signal is made on first read: an AbortController costs

@@ -1,4 +1,4 @@
-import { HttpError } from './errors.js'
+import { HttpError } from './http-errors.js'
 
 type Headers = Readonly<Record<string, string | string[] | undefined>>
 

@@ -4,7 +4,8 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { App, AppRequest, AppResponse } from './app.js'
+import type { App } from './app.js'
+import type { AppRequest, AppResponse } from './app-messages.js'
 
 /** Options of {@link listen}. */
 export interface ListenOptions {

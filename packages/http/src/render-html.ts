@@ -5,7 +5,7 @@
  * or the request is escaped, in text and in attributes, and only http(s) URLs and catalogue uris
  * become links.
  */
-import { statusText } from './errors.js'
+import { statusText } from './http-errors.js'
 import { endpointParameters } from './parameters.js'
 import type { View } from './views.js'
 

@@ -1,5 +1,5 @@
 import { LruCache } from '@archive-catalogue/core'
-import type { AppResponse } from './responses.js'
+import type { AppResponse } from './app-messages.js'
 
 /** A cached 200: its entity tag and the response a GET gets. */
 export interface CachedResponse {

@@ -8,11 +8,11 @@ import type {
   CitationOptions,
   DocumentType,
   Endpoint,
-  ListRequest,
   MaybePromise,
+  ParsedRequest,
   ResponseShape,
 } from '@archive-catalogue/core'
-import { HttpError } from './errors.js'
+import { HttpError } from './http-errors.js'
 import { describeParameters, formatParameter } from './parameters.js'
 import { type EndpointMetadata, type QueryParameter, serialize } from './serialize.js'
 
@@ -23,7 +23,7 @@ export interface ViewContext {
   /** Path parameters by name (`:id` → `params.id`), percent-decoded. */
   readonly params: Readonly<Record<string, string>>
   /** The query parameters parsed and validated for the view's `endpoint` (throws a 400 error). */
-  readonly request: ListRequest
+  readonly request: ParsedRequest
   /** The raw query parameters. */
   readonly query: URLSearchParams
   /** The options of the backend's methods: `baseUrl` for links, the call's `signal`. */

@@ -1,4 +1,4 @@
-import type { CatalogueBackend, ListRequest, Page } from '@archive-catalogue/core'
+import type { CatalogueBackend, Page, ParsedRequest } from '@archive-catalogue/core'
 import type { catalogueOptions } from './catalogue.js'
 import type { Values } from './command.js'
 import { styleFor, widthFor } from './format.js'
@@ -52,7 +52,7 @@ async function printList<T>(
 ): Promise<number> {
   const baseUrl = baseUrlOf(values['base-url'])
   const request = backend.parse(endpoint, params)
-  const list = async (input: ListRequest) =>
+  const list = async (input: ParsedRequest) =>
     (await (endpoint === 'search'
       ? backend.search(input, { baseUrl })
       : backend.collections(input, { baseUrl }))) as unknown as Page<T>

@@ -3,7 +3,7 @@
  * root outermost, each holding the next one down as `child`; `{}` at the top level (API.md §5).
  */
 import { ancestorsOf } from '../columns/hierarchy.js'
-import type { ListRequest } from '../requests/parsed-request.js'
+import type { ParsedRequest } from '../requests/parsed-request.js'
 import type { Ancestor, Ancestors } from '../responses/response-schemas.js'
 import { nodeReference } from './node-reference.js'
 import type { QueryContext } from './query-context.js'
@@ -12,7 +12,7 @@ export function ancestors(
   context: QueryContext,
   type: 'collection' | 'object',
   id: string,
-  request: ListRequest,
+  request: ParsedRequest,
 ): Ancestors {
   const chain = ancestorsOf(context.data.hierarchy, context.indexOf(type, id))
   if (chain.length === 0) return {}

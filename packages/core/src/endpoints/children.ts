@@ -2,7 +2,7 @@
  * `GET /collections/{id}/children`: the direct children in order, paginated, each with the
  * number of documents at or below it that match the query and filters (API.md §5).
  */
-import type { ListRequest } from '../requests/parsed-request.js'
+import type { ParsedRequest } from '../requests/parsed-request.js'
 import type { LinkedItem, Page } from '../responses/response-schemas.js'
 import { nodeReference } from './node-reference.js'
 import type { QueryContext } from './query-context.js'
@@ -10,7 +10,7 @@ import type { QueryContext } from './query-context.js'
 export function children(
   context: QueryContext,
   id: string,
-  request: ListRequest,
+  request: ParsedRequest,
   baseUrl: string,
 ): Page<LinkedItem> {
   const parent = context.indexOf('collection', id)

@@ -5,7 +5,7 @@
 
 import { compareBy, compareByScore, type RowComparator } from '../columns/sorting.js'
 import type { DocumentType } from '../documents/documents.js'
-import type { ListRequest } from '../requests/parsed-request.js'
+import type { ParsedRequest } from '../requests/parsed-request.js'
 import type { ListPage } from '../responses/response-schemas.js'
 import { listItem } from '../responses/responses.js'
 import { filterMatches } from '../text/matches.js'
@@ -14,7 +14,7 @@ import type { QueryContext } from './query-context.js'
 export function list(
   context: QueryContext,
   type: DocumentType,
-  request: ListRequest,
+  request: ParsedRequest,
   baseUrl: string,
 ): ListPage {
   const allowed = context.filtered(request, context.data.typeSets[type])

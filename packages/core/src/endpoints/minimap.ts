@@ -3,11 +3,11 @@
  * filters with their place in the tree, in tree order (API.md §5). A subtree is one interval of
  * pre-order numbers, so this is a scan of the matches (or of the interval), never a tree walk.
  */
-import type { ListRequest } from '../requests/parsed-request.js'
+import type { ParsedRequest } from '../requests/parsed-request.js'
 import type { Minimap } from '../responses/response-schemas.js'
 import type { QueryContext } from './query-context.js'
 
-export function minimap(context: QueryContext, id: string, request: ListRequest): Minimap {
+export function minimap(context: QueryContext, id: string, request: ParsedRequest): Minimap {
   const node = context.indexOf('collection', id)
   const { preorder, subtreeSize, byPreorder, treeIndex } = context.data.hierarchy
   const data = context.data

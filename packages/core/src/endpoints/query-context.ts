@@ -9,7 +9,7 @@ import { applyFilters, filterCache } from '../columns/filters.js'
 import { type RowComparator, selectTop } from '../columns/sorting.js'
 import type { CatalogueDocument, DocumentType } from '../documents/documents.js'
 import { pageLinks } from '../requests/links.js'
-import type { ListRequest } from '../requests/parsed-request.js'
+import type { ParsedRequest } from '../requests/parsed-request.js'
 import type { Page } from '../responses/response-schemas.js'
 import type { Matches } from '../text/matches.js'
 import { scoresAnything } from '../text/query-scorer.js'
@@ -53,14 +53,14 @@ export class QueryContext {
   }
 
   /** The documents of `universe` that pass the request's filters. */
-  filtered(request: ListRequest, universe: Bitset): Bitset {
+  filtered(request: ParsedRequest, universe: Bitset): Bitset {
     return request.filters.length > 0
       ? applyFilters(this.data.columns, request.filters, universe, this.filters)
       : universe
   }
 
   /** The documents the request's query matches (scores not read), or null when it has none. */
-  matches(request: ListRequest): Matches | null {
+  matches(request: ParsedRequest): Matches | null {
     return request.query ? this.data.text.evaluate(request.query) : null
   }
 
@@ -68,7 +68,7 @@ export class QueryContext {
    * The documents the request's query matches among `allowed` (its filters and the endpoint's
    * universe, named by `universe`), scored: what a ranking reads. Null without a query.
    */
-  rankedMatches(request: ListRequest, allowed: Bitset, universe: string): Matches | null {
+  rankedMatches(request: ParsedRequest, allowed: Bitset, universe: string): Matches | null {
     const query = request.query
     if (!query) return null
     const text = this.data.text
@@ -80,14 +80,14 @@ export class QueryContext {
   }
 
   /** The first `offset + limit` rows in order, then the page of them. */
-  page(rows: ArrayLike<number>, request: ListRequest, compare: RowComparator): number[] {
+  page(rows: ArrayLike<number>, request: ParsedRequest, compare: RowComparator): number[] {
     return selectTop(rows, request.offset + request.limit, compare).slice(request.offset)
   }
 
   /** A page's envelope: exact count and absolute `next`/`previous` links. */
   envelope<T>(
     path: string,
-    request: ListRequest,
+    request: ParsedRequest,
     count: number,
     results: T[],
     baseUrl: string,
@@ -102,7 +102,7 @@ export class QueryContext {
    * matches are marked once in a bitset over pre-order numbers, so a node's count is a popcount
    * over its subtree's interval.
    */
-  hitCounts(request: ListRequest): HitCounts | null {
+  hitCounts(request: ParsedRequest): HitCounts | null {
     const matches = this.matches(request)
     if (!matches) return null
     const { preorder, subtreeSize, byPreorder } = this.data.hierarchy

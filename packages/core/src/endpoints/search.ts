@@ -1,6 +1,6 @@
 /** `GET /search`: agents and collections matching, one result per group (API.md §5). */
 import { compareBy, type RowComparator } from '../columns/sorting.js'
-import type { ListRequest } from '../requests/parsed-request.js'
+import type { ParsedRequest } from '../requests/parsed-request.js'
 import type { Page, SearchResult } from '../responses/response-schemas.js'
 import { searchResult } from '../responses/responses.js'
 import type { GroupCounters } from './group-counters.js'
@@ -9,7 +9,7 @@ import type { QueryContext } from './query-context.js'
 export function search(
   context: QueryContext,
   counters: GroupCounters,
-  request: ListRequest,
+  request: ParsedRequest,
   baseUrl: string,
 ): Page<SearchResult> {
   const data = context.data

@@ -2,7 +2,8 @@ import { createReadStream } from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { type ParseError, parse as parseTolerant, printParseErrorCode } from 'jsonc-parser'
-import { EadImporter, EadSyntaxError, type ImportedDocument } from '../ead/import-ead.js'
+import { EadImporter } from '../ead/import-ead.js'
+import { EadSyntaxError, type ImportedDocument } from '../ead/imported-document.js'
 import { CatalogueError } from '../util/catalogue-errors.js'
 
 /** Where a document was read from: a file, and a line (NDJSON) or an index (JSON array). */

@@ -18,8 +18,8 @@ import type {
   Endpoint,
   Filter,
   FilterField,
-  ListRequest,
   ParameterValue,
+  ParsedRequest,
   RequestParams,
   SortField,
   SortKey,
@@ -46,7 +46,7 @@ export function parseRequest<E extends Endpoint>(
   endpoint: E,
   params: RequestParams<E>,
   options: ParseOptions = {},
-): ListRequest {
+): ParsedRequest {
   const maxLimit = options.maxLimit ?? 500
   const defaultLimit = Math.min(options.defaultLimit ?? 50, maxLimit)
   const pairs = toPairs(params)

@@ -62,8 +62,11 @@ export interface SortKey {
   descending: boolean
 }
 
-/** A validated list request: the same for every front end (HTTP, CLI, library). */
-export interface ListRequest {
+/**
+ * A validated request of any endpoint that takes parameters (lists, search, facets, children,
+ * minimap, ancestors): the same for every front end (HTTP, CLI, library) and every backend.
+ */
+export interface ParsedRequest {
   readonly endpoint: Endpoint
   /** The query as written, trimmed; '' when none. */
   readonly queryText: string

@@ -2,14 +2,14 @@
  * `GET /collections/{id}/ancestors`, `/objects/{id}/ancestors` (API.md §5): the ancestors
  * nested root outermost, `{}` for a top-level document, hit counts with a query.
  */
-import type { Ancestor, Ancestors, ListRequest } from '@archive-catalogue/core'
+import type { Ancestor, Ancestors, ParsedRequest } from '@archive-catalogue/core'
 import type { Trees } from './trees.js'
 
 export async function ancestors(
   trees: Trees,
   type: 'collection' | 'object',
   id: string,
-  request: ListRequest,
+  request: ParsedRequest,
   signal?: AbortSignal,
 ): Promise<Ancestors> {
   const { tree, node } = await trees.locate(type, id, signal)

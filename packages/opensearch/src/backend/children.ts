@@ -2,13 +2,13 @@
  * `GET /collections/{id}/children` (API.md §5): the direct children in order, paginated, with
  * hit counts below each when there is a query.
  */
-import { type LinkedItem, type ListRequest, type Page, pageLinks } from '@archive-catalogue/core'
+import { type LinkedItem, type Page, type ParsedRequest, pageLinks } from '@archive-catalogue/core'
 import type { Trees } from './trees.js'
 
 export async function children(
   trees: Trees,
   id: string,
-  request: ListRequest,
+  request: ParsedRequest,
   baseUrl: string,
   signal?: AbortSignal,
 ): Promise<Page<LinkedItem>> {

@@ -7,7 +7,7 @@
 import type {
   FacetBucket,
   FacetsResponse,
-  ListRequest,
+  ParsedRequest,
   TextLanguage,
 } from '@archive-catalogue/core'
 import { type Cluster, searchIndex } from './cluster.js'
@@ -36,7 +36,7 @@ interface Buckets {
 export async function facets(
   cluster: Cluster,
   language: TextLanguage,
-  request: ListRequest,
+  request: ParsedRequest,
   signal?: AbortSignal,
 ): Promise<FacetsResponse> {
   const body = await searchIndex(

@@ -3,7 +3,7 @@
  * them: a document passes a filter when any of its values does; `__exclude` drops a document
  * holding any excluded value; years are each date's first four digits (`derived.*_years`).
  */
-import type { Filter, ListRequest } from '@archive-catalogue/core'
+import type { Filter, ParsedRequest } from '@archive-catalogue/core'
 import type { Dsl } from './cluster.js'
 import { fullTextQuery } from './query-dsl.js'
 
@@ -73,7 +73,7 @@ function wildcardPattern(glob: string): string {
  * there is a query, every filter, and any further clauses (a group, a parent).
  */
 export function requestQuery(
-  request: Pick<ListRequest, 'syntax' | 'filters'>,
+  request: Pick<ParsedRequest, 'syntax' | 'filters'>,
   language: Parameters<typeof fullTextQuery>[1],
   types: readonly string[],
   more: Dsl[] = [],

@@ -7,8 +7,8 @@ import {
   type CatalogueDocument,
   type DocumentType,
   type ListPage,
-  type ListRequest,
   listItem,
+  type ParsedRequest,
   pageLinks,
   type TextLanguage,
 } from '@archive-catalogue/core'
@@ -20,7 +20,7 @@ export async function list(
   cluster: Cluster,
   language: TextLanguage,
   type: DocumentType,
-  request: ListRequest,
+  request: ParsedRequest,
   baseUrl: string,
   signal?: AbortSignal,
 ): Promise<ListPage> {

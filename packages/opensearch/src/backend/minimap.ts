@@ -2,13 +2,13 @@
  * `GET /collections/{id}/minimap` (API.md §5): the number of descendants, and those matching
  * the query and filters with their place in the tree, in tree order.
  */
-import type { ListRequest, Minimap } from '@archive-catalogue/core'
+import type { Minimap, ParsedRequest } from '@archive-catalogue/core'
 import type { Trees } from './trees.js'
 
 export async function minimap(
   trees: Trees,
   id: string,
-  request: ListRequest,
+  request: ParsedRequest,
   signal?: AbortSignal,
 ): Promise<Minimap> {
   const { tree, node } = await trees.locate('collection', id, signal)

@@ -19,10 +19,10 @@ import {
   type Health,
   type LinkedItem,
   type ListPage,
-  type ListRequest,
   type Minimap,
   type MyList,
   type Page,
+  type ParsedRequest,
   parseRequest,
   type RequestParams,
   type SearchResult,
@@ -178,34 +178,34 @@ export class OpenSearchBackend implements CatalogueBackend {
     endpoint: E,
     params: RequestParams<E>,
     options: { maxLimit?: number } = {},
-  ): ListRequest {
+  ): ParsedRequest {
     return parseRequest(endpoint, params, {
       maxLimit: options.maxLimit ?? this.options.maxLimit,
       analyzer: analyzerFor(this.language),
     })
   }
 
-  search(request: ListRequest, options: BackendCallOptions = {}): Promise<Page<SearchResult>> {
+  search(request: ParsedRequest, options: BackendCallOptions = {}): Promise<Page<SearchResult>> {
     return search(this.cluster, this.language, request, this.baseUrl(options), options.signal)
   }
 
-  facets(request: ListRequest, options: BackendCallOptions = {}): Promise<FacetsResponse> {
+  facets(request: ParsedRequest, options: BackendCallOptions = {}): Promise<FacetsResponse> {
     return facets(this.cluster, this.language, request, options.signal)
   }
 
-  collections(request: ListRequest, options: BackendCallOptions = {}): Promise<ListPage> {
+  collections(request: ParsedRequest, options: BackendCallOptions = {}): Promise<ListPage> {
     return this.list('collection', request, options)
   }
 
-  objects(request: ListRequest, options: BackendCallOptions = {}): Promise<ListPage> {
+  objects(request: ParsedRequest, options: BackendCallOptions = {}): Promise<ListPage> {
     return this.list('object', request, options)
   }
 
-  agents(request: ListRequest, options: BackendCallOptions = {}): Promise<ListPage> {
+  agents(request: ParsedRequest, options: BackendCallOptions = {}): Promise<ListPage> {
     return this.list('agent', request, options)
   }
 
-  terms(request: ListRequest, options: BackendCallOptions = {}): Promise<ListPage> {
+  terms(request: ParsedRequest, options: BackendCallOptions = {}): Promise<ListPage> {
     return this.list('term', request, options)
   }
 
@@ -219,7 +219,7 @@ export class OpenSearchBackend implements CatalogueBackend {
 
   children(
     id: string,
-    request: ListRequest,
+    request: ParsedRequest,
     options: BackendCallOptions = {},
   ): Promise<Page<LinkedItem>> {
     return children(this.trees, id, request, this.baseUrl(options), options.signal)
@@ -228,13 +228,13 @@ export class OpenSearchBackend implements CatalogueBackend {
   ancestors(
     type: 'collection' | 'object',
     id: string,
-    request: ListRequest,
+    request: ParsedRequest,
     options: BackendCallOptions = {},
   ): Promise<Ancestors> {
     return ancestors(this.trees, type, id, request, options.signal)
   }
 
-  minimap(id: string, request: ListRequest, options: BackendCallOptions = {}): Promise<Minimap> {
+  minimap(id: string, request: ParsedRequest, options: BackendCallOptions = {}): Promise<Minimap> {
     return minimap(this.trees, id, request, options.signal)
   }
 
@@ -270,7 +270,7 @@ export class OpenSearchBackend implements CatalogueBackend {
 
   private list(
     type: DocumentType,
-    request: ListRequest,
+    request: ParsedRequest,
     options: BackendCallOptions,
   ): Promise<ListPage> {
     return list(this.cluster, this.language, type, request, this.baseUrl(options), options.signal)

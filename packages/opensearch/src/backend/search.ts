@@ -6,8 +6,8 @@
  */
 import {
   type GroupSummary,
-  type ListRequest,
   type Page,
+  type ParsedRequest,
   pageLinks,
   type SearchResult,
   searchResult,
@@ -34,7 +34,7 @@ interface SourceGroup {
 export async function search(
   cluster: Cluster,
   language: TextLanguage,
-  request: ListRequest,
+  request: ParsedRequest,
   baseUrl: string,
   signal?: AbortSignal,
 ): Promise<Page<SearchResult>> {

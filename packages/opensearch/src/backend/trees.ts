@@ -7,8 +7,8 @@ import {
   type CatalogueDocument,
   type DocumentType,
   type LinkedItem,
-  type ListRequest,
   NotFoundError,
+  type ParsedRequest,
   parentUri,
   type TextLanguage,
   treeReference,
@@ -99,7 +99,7 @@ export class Trees {
   async hitCounts(
     tree: RootTree,
     node: number,
-    request: ListRequest,
+    request: ParsedRequest,
     signal?: AbortSignal,
   ): Promise<HitCounts | null> {
     if (!request.syntax) return null
@@ -110,7 +110,7 @@ export class Trees {
   async matching(
     tree: RootTree,
     node: number,
-    request: ListRequest,
+    request: ParsedRequest,
     signal?: AbortSignal,
   ): Promise<string[]> {
     const below = tree.subtreeUris(node)

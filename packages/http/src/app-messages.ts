@@ -1,4 +1,4 @@
-/** Building responses: the headers every response carries, 304s, CORS preflight answers. */
+/** The app's requests and responses as plain values (no socket), and the headers every response carries. */
 import type { Representation } from './negotiate.js'
 
 /** The methods every endpoint answers. */
@@ -10,6 +10,24 @@ const HTML_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'"
 /** The body of a HEAD response or a 304. */
 export const EMPTY = Buffer.alloc(0)
+
+/** A request as the app sees it: no socket, no streams. */
+export interface AppRequest {
+  method: string
+  /** The request target: path and query, e.g. `/search?query=banana`. */
+  url: string
+  /** Header values by lower-case name (node's `IncomingHttpHeaders` fits). */
+  headers: Readonly<Record<string, string | string[] | undefined>>
+  /** The body, read whole (up to the app's `maxBodyBytes`); none or empty when there is none. */
+  body?: Buffer
+  /** Set when the body was longer than the app's `maxBodyBytes` and not read: a 413. */
+  bodyTooLarge?: boolean
+  /**
+   * Aborted when the client goes away: a backend call no other request waits for is aborted.
+   * Read only when the backend answers with a promise (a getter may make it then).
+   */
+  readonly signal?: AbortSignal
+}
 
 /** A complete response. `body` is empty for HEAD and 304 (`Content-Length` still tells GET's). */
 export interface AppResponse {
