@@ -1,7 +1,7 @@
 /**
  * Scores the documents a query matched as the reference service's OpenSearch scores its query,
- * and as the OpenSearch backend asks it to (`packages/opensearch/src/backend/query-dsl.ts`): the query
- * is read in each place a document holds text — its title and description together (the title
+ * and as the OpenSearch backend asks it to (`packages/opensearch/src/backend/query-dsl.ts`):
+ * the query is read in each place a document holds text — its title and description together (the title
  * × 5), each note, each term — and scores where it matches whole in that place:
  * Lucene BM25 per field (`lucene-bm25.ts`), the places' scores added, the notes' and the
  * terms' averaged over those that match. A document found only across places (one word in its
@@ -83,8 +83,9 @@ type ScoredLeaf =
 /**
  * Scores documents for a query. Each document's tokens are read back and the query is scored in
  * each place ({@link scoreDocument}); two shapes of query skip that for most documents: a tree of
- * words scores a document holding only one of them as that word's postings do, and a prefix
- * alone scores each document from the fields its terms stand in.
+ * words scores a document holding one of them, or holding them only in its title and
+ * description, from the words' postings, and a prefix alone scores each document from the fields
+ * its terms stand in.
  */
 export class QueryScorer {
   private readonly parts: StoredTextIndex
@@ -115,12 +116,9 @@ export class QueryScorer {
     const query = new PreparedQuery(node, this.parts, this.slotOf)
     try {
       const scores = new Float32Array(matches.ids.length)
-      if (readBack) {
-        for (let i = 0; i < matches.ids.length; i++) {
-          scores[i] = this.scoreDocument(matches.ids[i]!, query)
-        }
-      } else if (node.kind === 'prefix') this.scorePrefix(node.prefix, query, matches, scores)
-      else if (query.onlyTerms && Number.isNaN(query.emptyScore)) {
+      if (!readBack && node.kind === 'prefix') {
+        this.scorePrefix(node.prefix, query, matches, scores)
+      } else if (!readBack && query.onlyTerms && Number.isNaN(query.emptyScore)) {
         this.scoreWords(query, matches, scores)
       } else if (query.leaves.length > 0) {
         for (let i = 0; i < matches.ids.length; i++) {
