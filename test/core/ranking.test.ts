@@ -97,6 +97,8 @@ describe('ranking on the real corpus', () => {
       'china medical',
       'public health | medicine',
       'rockefeller (foundation | family)',
+      '-foundation rockefeller | foundation',
+      '-governors new | governors',
       'found*',
       'rock*',
     ]) {

@@ -118,6 +118,8 @@ describe.skipIf(node.skip)('the in-memory scores against the node', () => {
           'rockefeller -foundation',
           'nelson | audio',
           'rockefeller | -foundation',
+          '-governors new | governors',
+          '-foundation rockefeller | foundation',
           '-(nelson | audio) papers',
           'public health | medicine',
           '(public | china) (health | medical)',

@@ -118,7 +118,7 @@ export class QueryScorer {
       const scores = new Float32Array(matches.ids.length)
       if (!readBack && node.kind === 'prefix') {
         this.scorePrefix(node.prefix, query, matches, scores)
-      } else if (!readBack && query.onlyTerms && Number.isNaN(query.emptyScore)) {
+      } else if (!readBack && query.onlyWords) {
         this.scoreWords(query, matches, scores)
       } else if (query.leaves.length > 0) {
         for (let i = 0; i < matches.ids.length; i++) {
@@ -132,7 +132,7 @@ export class QueryScorer {
   }
 
   /**
-   * A tree of words (no exclusion or `*` matching where none of them is). A document that holds
+   * A tree of words (no exclusion, no `*`). A document that holds
    * one of its words, or holds them only in its title and description, matches in one place at
    * most, where the tree reads as the set operations read it: its score is what they added up
    * from the words' postings. Any other document is read back.
@@ -323,8 +323,12 @@ class PreparedQuery {
   readonly emptyScore: number
   /** Whether scoring reads the words as written (for prefixes). */
   readonly readsWords: boolean
-  /** Whether every leaf is a word. */
-  readonly onlyTerms: boolean
+  /**
+   * Whether the query is words and operators only: no exclusion or `*`, which the set operations
+   * apply to the whole document but a place reads as matching anywhere.
+   */
+  readonly onlyWords: boolean
+  private excludes = false
 
   constructor(
     node: QueryNode,
@@ -340,7 +344,7 @@ class PreparedQuery {
       if (leaf.kind === 'prefix') this.prefixes.push({ index, first: leaf.first, end: leaf.end })
     })
     this.readsWords = this.prefixes.length > 0
-    this.onlyTerms = this.leaves.every((leaf) => leaf.kind === 'term')
+    this.onlyWords = !this.excludes && this.leaves.every((leaf) => leaf.kind === 'term')
     this.values = new Float64Array(this.leaves.length)
     this.top = new Float64Array(this.leaves.length)
     this.evaluate = this.compile(node)
@@ -438,8 +442,10 @@ class PreparedQuery {
   private collect(node: QueryNode): void {
     switch (node.kind) {
       case 'all':
-      case 'nothing':
       case 'not':
+        this.excludes = true
+        return
+      case 'nothing':
         return
       case 'and':
       case 'or':
