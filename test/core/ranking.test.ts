@@ -22,7 +22,7 @@ function phraseFrequency(positions: number[][], offsets: number[], slop: number,
 
 import { QueryScorer } from '../../packages/core/src/text/query-scorer.js'
 import { RAC } from '../helpers/corpus.js'
-import { termDocument } from '../helpers/documents.js'
+import { sampleText, termDocument } from '../helpers/documents.js'
 
 describe("Lucene's one-byte norms", () => {
   it('keep lengths below 24 exactly and round longer ones down to 4 significant bits', () => {
@@ -157,5 +157,32 @@ describe('the places a query scores in', () => {
     )
     expect(found.get('/terms/one')).toBeGreaterThan(0)
     expect(found.get('/terms/three')).toBeCloseTo(found.get('/terms/one')!, 6)
+  })
+})
+
+describe('groups of equal scores on /search', () => {
+  it('rank by their best document in catalogue order, as the collapse of OpenSearch does', () => {
+    // Group A's first match is early and weak, its best late; group B's best sits between:
+    // equal best scores put B first (its best document comes first), not A (matched first).
+    const documents = sampleText()
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Sampled)
+    type Sampled = CatalogueDocument & { parent?: string | null; group: { identifier: string } }
+    const groupOf = (document: Sampled) => document.group.identifier
+    // A collection with a child, and another group's collection, moved to the end in the order
+    // A's collection, B's collection, A's child.
+    const child = documents.find((d) => d.type === 'object' && d.parent)!
+    const early = documents.find((d) => child.parent?.endsWith(d.uri.split('/').at(-1)!))!
+    const between = documents.find((d) => d.type === 'collection' && groupOf(d) !== groupOf(early))!
+    const late = child
+    const moved = [early, between, late]
+    documents.splice(0, documents.length, ...documents.filter((d) => !moved.includes(d)), ...moved)
+    early.title = 'Zyxword letters, diaries and other papers'
+    between.title = 'Zyxword'
+    late.title = 'Zyxword'
+    const catalogue = Catalogue.fromDocuments(documents)
+    const page = catalogue.search(catalogue.parse('search', { query: 'zyxword' }))
+    expect(page.results.map((result) => result.uri)).toEqual([groupOf(between), groupOf(early)])
   })
 })

@@ -14,6 +14,11 @@ export interface GroupedMatches {
   hits: Uint32Array
   onlineHits: Uint32Array
   best: Float64Array
+  /**
+   * Each touched group's best document: the first in catalogue order with its best score. Equal
+   * best scores rank groups by it, as OpenSearch's collapse ranks a group by its top hit.
+   */
+  bestAt: Uint32Array
   /** Each touched group's rank in `touched`: the catalogue order of groups. */
   firstSeen: Uint32Array
 }
@@ -27,6 +32,7 @@ export class GroupCounters {
       hits: new Uint32Array(groups),
       onlineHits: new Uint32Array(groups),
       best: new Float64Array(groups),
+      bestAt: new Uint32Array(groups),
       firstSeen: new Uint32Array(groups),
     }
   }
@@ -44,7 +50,7 @@ export class GroupCounters {
     // A reentrant call (never made today) would share the counters: give it its own.
     if (this.busy) return new GroupCounters(data.groups.length).group(data, matches, allowed, use)
     this.busy = true
-    const { hits, onlineHits, best, firstSeen } = this.counters
+    const { hits, onlineHits, best, bestAt, firstSeen } = this.counters
     const touched: number[] = []
     const onlineWords = data.online.words
     const allowedWords = allowed.words
@@ -63,7 +69,11 @@ export class GroupCounters {
             firstSeen[group] = touched.length
             touched.push(group)
             best[group] = score
-          } else if (score > best[group]!) best[group] = score
+            bestAt[group] = id
+          } else if (score > best[group]!) {
+            best[group] = score
+            bestAt[group] = id
+          }
           hits[group]!++
           if ((onlineWords[id >>> 5]! & bit) !== 0) onlineHits[group]!++
         }

@@ -22,16 +22,17 @@ export function search(
     data,
     matches,
     allowed,
-    ({ touched, hits, onlineHits, best, firstSeen }) => {
+    ({ touched, hits, onlineHits, best, bestAt, firstSeen }) => {
       // `firstSeen` numbers groups by their first matching document (ids are visited in ascending
-      // order): that is the catalogue order of groups, and it breaks every tie.
+      // order): that is the catalogue order of groups, and it breaks ties of sort keys. Equal
+      // scores go by each group's best document, as OpenSearch's collapse ranks them.
       const byKeys = compareBy(data.groupKeys, request.sort)
       const catalogueOrder: RowComparator = (a, b) => firstSeen[a]! - firstSeen[b]!
       const compare: RowComparator =
         request.sort.length > 0
           ? (a, b) => byKeys(a, b) || catalogueOrder(a, b)
           : matches
-            ? (a, b) => best[b]! - best[a]! || catalogueOrder(a, b)
+            ? (a, b) => best[b]! - best[a]! || bestAt[a]! - bestAt[b]!
             : catalogueOrder
       const results = context
         .page(touched, request, compare)

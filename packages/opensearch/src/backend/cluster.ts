@@ -12,6 +12,8 @@ export type Dsl = Record<string, unknown>
 
 /** A search answer, as far as the endpoints read it. */
 export interface SearchBody {
+  /** The shards searched: one unless the index was pushed with more. */
+  _shards?: { total: number }
   hits: {
     total?: { value: number }
     hits: {
@@ -28,39 +30,57 @@ export interface SearchBody {
 
 /** The cluster behind a backend: its client, the alias read, and how it is named in errors. */
 export interface Cluster {
+  /** The client over every node (`cluster/cluster-client.ts`): attempts, retries, dead nodes. */
   client: Client
   /** The alias every endpoint reads. */
   index: string
-  /** `OpenSearch at <url> (alias <index>)`. */
+  /** `OpenSearch at <urls> (alias <index>)`. */
   name: string
-  /** How long one request may take. */
+  /** How long one call may take, its attempts on several nodes included. */
   timeoutMs: number
+  /**
+   * The `shard_size` that made each terms aggregation exact on the index read now, by index and
+   * aggregation (`exact-terms.ts`), so the next request asks for it at once.
+   */
+  shardSizes: Map<string, number>
 }
 
 /**
  * Runs a client call with the caller's signal, mapping errors: unreachable, timed out or aborted
- * to a `BackendUnavailableError` naming the cluster, 404 to a `NotFoundError`.
+ * to a `BackendUnavailableError` naming the cluster, 404 to a `NotFoundError`. The client tries
+ * another node when one fails or does not answer in an attempt's time; the call as a whole gives
+ * up after `timeoutMs`, whatever its attempts are doing.
  */
 export async function clusterCall<T>(
   cluster: Cluster,
   signal: AbortSignal | undefined,
-  request: (options: { requestTimeout: number; maxRetries: number }) => Promise<{ body: T }>,
+  request: () => Promise<{ body: T }>,
 ): Promise<T> {
   signal?.throwIfAborted()
-  const pending = request({ requestTimeout: cluster.timeoutMs, maxRetries: 0 })
+  const budget = AbortSignal.timeout(cluster.timeoutMs)
+  const stop = signal ? AbortSignal.any([signal, budget]) : budget
+  const pending = request()
   // The caller stops waiting at once. The request itself is left to finish (bounded by the
-  // timeout) and its answer dropped: the client's own abort() throws its RequestAbortedError
-  // as an uncaught exception from the socket's 'abort' event (opensearch-js 3.9).
+  // attempts' timeouts) and its answer dropped: the client's own abort() throws its
+  // RequestAbortedError as an uncaught exception from the socket's 'abort' event (opensearch-js
+  // 3.9).
+  pending.catch(() => {})
   let abort = () => {}
   const aborted = new Promise<never>((_, reject) => {
-    abort = () => reject(signal?.reason)
+    abort = () => reject(stop.reason)
   })
-  signal?.addEventListener('abort', abort, { once: true })
+  stop.addEventListener('abort', abort, { once: true })
   let body: T
   try {
-    body = (await (signal ? Promise.race([pending, aborted]) : pending)).body
+    body = (await Promise.race([pending, aborted])).body
   } catch (error) {
     if (signal?.aborted) throw signal.reason
+    if (budget.aborted) {
+      throw new BackendUnavailableError(
+        `${cluster.name} did not answer within ${cluster.timeoutMs / 1000} s`,
+        { cause: error },
+      )
+    }
     if (error instanceof errors.ResponseError && error.statusCode === 404) {
       throw new NotFoundError()
     }
@@ -74,7 +94,7 @@ export async function clusterCall<T>(
       cause: error,
     })
   } finally {
-    signal?.removeEventListener('abort', abort)
+    stop.removeEventListener('abort', abort)
   }
   return whole(cluster, body)
 }
@@ -105,16 +125,27 @@ function whole<T>(cluster: Cluster, body: T): T {
   return body
 }
 
-/** A search on the alias. */
+/**
+ * A search on the alias. A search whose order is by score (`scored`) is a
+ * `dfs_query_then_fetch`: it gathers the whole index's term statistics before scoring, so a
+ * document scores as it would on one shard, whatever shard it is on. (OpenSearch runs it as a
+ * plain search on an index of one shard, at no cost.)
+ */
 export function searchIndex(
   cluster: Cluster,
   body: Dsl,
   signal: AbortSignal | undefined,
+  scored = false,
 ): Promise<SearchBody> {
   return clusterCall<SearchBody>(
     cluster,
     signal,
-    (options) => cluster.client.search({ index: cluster.index, body } as never, options) as never,
+    () =>
+      cluster.client.search({
+        index: cluster.index,
+        body,
+        ...(scored ? { search_type: 'dfs_query_then_fetch' } : {}),
+      } as never) as never,
   )
 }
 
@@ -131,11 +162,12 @@ export async function documentsByUri(
   }>(
     cluster,
     signal,
-    (options) =>
-      cluster.client.mget(
-        { index: cluster.index, body: { ids: [...uris] }, _source: source } as never,
-        options,
-      ) as never,
+    () =>
+      cluster.client.mget({
+        index: cluster.index,
+        body: { ids: [...uris] },
+        _source: source,
+      } as never) as never,
   )
   return body.docs.map((doc) => (doc.found && doc._source ? doc._source : null))
 }
@@ -149,8 +181,7 @@ export async function countOf(
   const body = await clusterCall<{ count: number }>(
     cluster,
     signal,
-    (options) =>
-      cluster.client.count({ index: cluster.index, body: { query } } as never, options) as never,
+    () => cluster.client.count({ index: cluster.index, body: { query } } as never) as never,
   )
   return body.count
 }

@@ -2,7 +2,8 @@
  * `GET /facets` (API.md §5): counts over every document matching the query and filters, as
  * aggregations with the core's limits and order (`endpoints/facet-counts.ts`): buckets by number of
  * documents, then by value; subjects and creators are nested, so their buckets count
- * documents (`reverse_nested`), not references.
+ * documents (`reverse_nested`), not references. The buckets are exact on any number of shards
+ * (`exact-terms.ts`).
  */
 import type {
   FacetBucket,
@@ -10,7 +11,8 @@ import type {
   ParsedRequest,
   TextLanguage,
 } from '@archive-catalogue/core'
-import { type Cluster, searchIndex } from './cluster.js'
+import type { Cluster } from './cluster.js'
+import { exactTermsSearch } from './exact-terms.js'
 import { requestQuery } from './filters-dsl.js'
 
 /** Bucket limits of the reference service's aggregations. */
@@ -39,7 +41,7 @@ export async function facets(
   request: ParsedRequest,
   signal?: AbortSignal,
 ): Promise<FacetsResponse> {
-  const body = await searchIndex(
+  const body = await exactTermsSearch(
     cluster,
     {
       query: requestQuery(request, language, []),
@@ -60,6 +62,7 @@ export async function facets(
         online: { filter: { term: { online: true } } },
       },
     },
+    [['format'], ['subject', 'values'], ['creator', 'values']],
     signal,
   )
   const aggs = body.aggregations as Record<string, Record<string, unknown>>

@@ -14,7 +14,7 @@ import {
 } from '@archive-catalogue/core'
 import { type Cluster, searchIndex } from './cluster.js'
 import { requestQuery } from './filters-dsl.js'
-import { sortOf } from './sort-dsl.js'
+import { relevanceRanked, sortOf } from './sort-dsl.js'
 
 export async function list(
   cluster: Cluster,
@@ -28,13 +28,14 @@ export async function list(
     cluster,
     {
       query: requestQuery(request, language, [type]),
-      sort: sortOf(request.sort, 'list', request.syntax !== null),
+      sort: sortOf(request.sort, 'list', relevanceRanked(request)),
       from: request.offset,
       size: request.limit,
       _source: ['uri', 'type', 'title', 'dates'],
       track_total_hits: true,
     },
     signal,
+    relevanceRanked(request),
   )
   const count = body.hits.total?.value ?? 0
   const results = body.hits.hits.map((hit) => listItem(hit._source as unknown as CatalogueDocument))

@@ -29,7 +29,7 @@ import {
   type Suggestions,
   type TextLanguage,
 } from '@archive-catalogue/core'
-import { Client } from '@opensearch-project/opensearch'
+import { clusterClient, describeUrls, nodeUrls } from '../cluster/cluster-client.js'
 import { ancestors } from './ancestors.js'
 import { children } from './children.js'
 import { citation } from './citation.js'
@@ -47,8 +47,9 @@ import { Trees } from './trees.js'
 /** Options of {@link OpenSearchBackend.open}. */
 export interface OpenSearchBackendOptions {
   /**
-   * The cluster, e.g. `http://127.0.0.1:9200`, or several of its nodes: requests go round them,
-   * and a node that stops answering is left out until it answers again.
+   * The cluster, e.g. `http://127.0.0.1:9200`, or several of its nodes (an array, or URLs
+   * separated by commas): requests go round them, and a node that fails or does not answer
+   * within `attemptTimeoutMs` is left out until it answers again, its request tried on another.
    */
   url: string | string[]
   /** The alias `catalogue push` wrote. @default 'catalogue' */
@@ -61,8 +62,20 @@ export interface OpenSearchBackendOptions {
   baseUrl?: string
   /** How citations are written. */
   citation?: CitationOptions
-  /** How long one request to the cluster may take, in milliseconds. @default 10000 */
+  /**
+   * How long one call to the cluster may take, in milliseconds, its attempts on several nodes
+   * included. @default 10000
+   */
   timeoutMs?: number
+  /**
+   * How long one attempt on one node may take before the call is tried on another node, in
+   * milliseconds: a node that hangs (a long pause, a network black hole) then costs a request
+   * this long, not `timeoutMs`. Keep it above the slowest answer a healthy node gives.
+   * @default 2000
+   */
+  attemptTimeoutMs?: number
+  /** Find the cluster's other nodes from those given (see `sniff` of the push). @default false */
+  sniff?: boolean
   /** How often the alias is read for a new index, in milliseconds. @default 1000 */
   pollMs?: number
 }
@@ -73,6 +86,7 @@ const defaultOptions = {
   maxLimit: 500,
   baseUrl: 'http://localhost:8000',
   timeoutMs: 10_000,
+  attemptTimeoutMs: 2000,
   pollMs: 1000,
 }
 
@@ -111,18 +125,26 @@ export class OpenSearchBackend implements CatalogueBackend {
   static async open(options: OpenSearchBackendOptions): Promise<OpenSearchBackend> {
     const alias = options.index ?? defaultOptions.index
     const timeoutMs = options.timeoutMs ?? defaultOptions.timeoutMs
-    const url = Array.isArray(options.url) ? options.url.join(',') : options.url
+    const urls = nodeUrls(options.url)
+    const url = describeUrls(urls)
     const cluster: Cluster = {
-      client: new Client({ node: options.url, maxRetries: 0, requestTimeout: timeoutMs }),
+      client: clusterClient(urls, {
+        attemptTimeoutMs: Math.min(
+          options.attemptTimeoutMs ?? defaultOptions.attemptTimeoutMs,
+          timeoutMs,
+        ),
+        sniff: options.sniff ?? false,
+      }),
       index: alias,
       name: `OpenSearch at ${url} (alias ${alias})`,
       timeoutMs,
+      shardSizes: new Map(),
     }
     try {
       const index = await aliasedIndex(cluster)
       if (index === undefined) {
         throw new BackendUnavailableError(
-          `${cluster.name}: no alias ${alias} at ${url}; push a catalogue first (catalogue push FILE --opensearch ${url} --index ${alias})`,
+          `${cluster.name}: no alias ${alias} at ${url}; push a catalogue first (catalogue push FILE --opensearch ${urls.join(',')} --index ${alias})`,
         )
       }
       const backend = new OpenSearchBackend(cluster, index, options)
@@ -153,12 +175,12 @@ export class OpenSearchBackend implements CatalogueBackend {
       clusterCall<{ status: string }>(
         this.cluster,
         signal,
-        (o) => this.cluster.client.cluster.health({}, o) as never,
+        () => this.cluster.client.cluster.health({}) as never,
       ),
       clusterCall<{ count: number }>(
         this.cluster,
         signal,
-        (o) => this.cluster.client.count({ index: this.cluster.index }, o) as never,
+        () => this.cluster.client.count({ index: this.cluster.index }) as never,
       ),
     ])
     return {
@@ -288,7 +310,11 @@ export class OpenSearchBackend implements CatalogueBackend {
     const poll = async () => {
       try {
         const index = await aliasedIndex(this.cluster)
-        if (index !== undefined) this.index = index
+        if (index !== undefined && index !== this.index) {
+          this.index = index
+          // The sizes that made the old index's aggregations exact say nothing of the new one's.
+          this.cluster.shardSizes.clear()
+        }
       } catch {
         // Kept: the next poll tries again.
       }
@@ -304,7 +330,7 @@ async function aliasedIndex(cluster: Cluster): Promise<string | undefined> {
     const body = await clusterCall<Record<string, unknown>>(
       cluster,
       undefined,
-      (o) => cluster.client.indices.getAlias({ name: cluster.index }, o) as never,
+      () => cluster.client.indices.getAlias({ name: cluster.index }) as never,
     )
     return Object.keys(body).sort().at(-1)
   } catch (error) {

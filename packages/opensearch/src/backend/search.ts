@@ -15,7 +15,7 @@ import {
 } from '@archive-catalogue/core'
 import { type Cluster, type Dsl, searchIndex } from './cluster.js'
 import { requestQuery } from './filters-dsl.js'
-import { sortOf } from './sort-dsl.js'
+import { relevanceRanked, sortOf } from './sort-dsl.js'
 
 /** What `/search` groups. */
 const SEARCHABLE = ['agent', 'collection', 'object']
@@ -45,13 +45,14 @@ export async function search(
       {
         query,
         collapse: { field: 'group.identifier' },
-        sort: sortOf(request.sort, 'group', request.syntax !== null),
+        sort: sortOf(request.sort, 'group', relevanceRanked(request)),
         from: request.offset,
         size: request.limit,
         _source: ['group'],
         track_total_hits: false,
       },
       signal,
+      relevanceRanked(request),
     ),
     countGroups(cluster, query, signal),
   ])

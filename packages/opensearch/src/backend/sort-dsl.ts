@@ -3,7 +3,7 @@
  * dates ascending by the earliest year and descending by the latest, documents without a value
  * last either way, ties in catalogue order (`derived.order`).
  */
-import type { SortKey } from '@archive-catalogue/core'
+import type { ParsedRequest, SortKey } from '@archive-catalogue/core'
 import type { Dsl } from './cluster.js'
 
 /** Catalogue order: the order documents were pushed in. */
@@ -29,6 +29,11 @@ const FIELDS = {
     type: 'type',
   },
 } as const
+
+/** Whether a request's results are in order of score: a query, and no sort asked for. */
+export function relevanceRanked(request: ParsedRequest): boolean {
+  return request.syntax !== null && request.sort.length === 0
+}
 
 /**
  * The sort of a request: its keys then catalogue order, or relevance with a query, or catalogue

@@ -7,6 +7,7 @@
  */
 import type { CatalogueStats, DocumentType, FacetBucket } from '@archive-catalogue/core'
 import { type Cluster, type Dsl, searchIndex } from './cluster.js'
+import { exactTermsSearch } from './exact-terms.js'
 
 /** The content of a catalogue in the cluster, in the shape the CLI's stats print. */
 export type IndexStats = CatalogueStats
@@ -36,7 +37,7 @@ export async function indexStats(
       },
     },
   })
-  const body = await searchIndex(
+  const body = await exactTermsSearch(
     cluster,
     {
       size: 0,
@@ -69,6 +70,7 @@ export async function indexStats(
         subjects: nested('terms', 'terms.title.keyword'),
       },
     },
+    [['types'], ['levels', 'values'], ['formats'], ['creators', 'values'], ['subjects', 'values']],
     signal,
   )
   const aggs = body.aggregations as Record<string, Record<string, unknown>>

@@ -2,6 +2,8 @@ import type { DocumentSource } from '@archive-catalogue/core'
 
 /** What went wrong with the cluster, for callers that map errors to their own outcome. */
 export type OpenSearchErrorCode =
+  /** A node's URL is not an http(s) URL. */
+  | 'E_BAD_URL'
   /** Nothing answers at the URL (refused, reset, timed out, not OpenSearch). */
   | 'E_UNREACHABLE'
   /** The cluster refused documents: see {@link OpenSearchError.refused}. */

@@ -13,18 +13,26 @@ import {
   type ReadWarning,
   type TextLanguage,
 } from '@archive-catalogue/core'
-import { Client } from '@opensearch-project/opensearch'
-import { describeClientError, isUnreachable } from '../cluster/client-errors.js'
+import type { Client } from '@opensearch-project/opensearch'
+import { clusterClient, describeUrls, nodeUrls } from '../cluster/cluster-client.js'
 import { OpenSearchError } from '../cluster/opensearch-error.js'
 import { type BulkOptions, BulkSender, describeRefused } from './bulk-sender.js'
 import { derivedFields } from './derived-fields.js'
 import { DERIVED, indexBody } from './index-body.js'
+import { call } from './push-call.js'
+import { beat, HEARTBEAT_MS, leftIndices, pushMeta } from './push-marks.js'
+import { makeReady } from './ready-index.js'
 import { openSource } from './source-documents.js'
 
 /** Options of {@link pushCatalogue}. */
 export interface PushOptions {
-  /** The cluster: one node's URL, or several. */
+  /**
+   * The cluster: one node's URL, or several (an array, or URLs separated by commas). The push
+   * goes on through the others when one node fails.
+   */
   url: string | string[]
+  /** Find the cluster's other nodes from those given and use them too. @default false */
+  sniff?: boolean
   /** The alias readers search; each push makes a new index `<alias>-<time>` behind it. @default 'catalogue' */
   index?: string
   /** The language of the text (stop words, stemming). @default a snapshot's own, else 'english' */
@@ -51,6 +59,11 @@ export interface PushOptions {
   bulk?: Omit<BulkOptions, 'signal'>
   /** How many invalid documents an error lists before it only counts them. @default 20 */
   maxReported?: number
+  /**
+   * How long the loaded index may take to have every replica it asked for before the push fails
+   * (the alias left where it was), in milliseconds. @default 600000 (10 minutes)
+   */
+  replicasTimeoutMs?: number
 }
 
 /** How far a push is: documents read (and bytes), and documents the cluster acknowledged. */
@@ -64,8 +77,15 @@ export interface PushResult {
   alias: string
   /** The new physical index. */
   index: string
-  /** The indices the alias was on before, now deleted. */
+  /** The indices the alias was on before, now deleted (unless in {@link left}). */
   previous: string[]
+  /** Indices that failed pushes to this alias had left behind, removed before this one. */
+  removed: string[]
+  /**
+   * Indices of this alias still in the cluster after the push: a previous index that could not
+   * be deleted, or one another push is writing now. The next push removes the former.
+   */
+  left: string[]
   /** Documents indexed, in all and by type. */
   documents: number
   counts: Record<DocumentType, number>
@@ -90,11 +110,14 @@ export interface PushResult {
 export async function pushCatalogue(path: string, options: PushOptions): Promise<PushResult> {
   const started = performance.now()
   const alias = options.index ?? 'catalogue'
-  const url = Array.isArray(options.url) ? options.url.join(', ') : options.url
-  // Retries are the bulk sender's (backoff on 429 and 503); other calls fail at once.
-  const client = new Client({ node: options.url, maxRetries: 0, requestTimeout: 120_000 })
+  const urls = nodeUrls(options.url)
+  const url = describeUrls(urls)
+  // A bulk batch may take long on a busy cluster: an attempt is given two minutes before it is
+  // tried on another node. Busy answers (429, 503) are the bulk sender's to wait for.
+  const client = clusterClient(urls, { attemptTimeoutMs: 120_000, sniff: options.sniff ?? false })
   try {
     const previous = await aliasTargets(client, alias, url)
+    const { removed, kept } = await removeLeftIndices(client, alias, previous, url)
     const index = `${alias}-${timestamp()}`
     const sender = new BulkSender(client, index, url, { ...options.bulk, signal: options.signal })
     const invalid: InvalidDocument[] = []
@@ -114,11 +137,17 @@ export async function pushCatalogue(path: string, options: PushOptions): Promise
         : {}),
     })
     const language = source.language ?? options.language ?? 'english'
+    const meta = pushMeta()
+    const created = indexBody(language, { shards: options.shards })
     await call(url, () =>
-      client.indices.create({ index, body: indexBody(language, { shards: options.shards }) }),
+      client.indices.create({
+        index,
+        body: { ...created, mappings: { ...created.mappings, _meta: meta } },
+      }),
     )
+    const heartbeat = setInterval(() => void beat(client, index, meta), HEARTBEAT_MS).unref()
+    const counts: Record<DocumentType, number> = { agent: 0, collection: 0, object: 0, term: 0 }
     try {
-      const counts: Record<DocumentType, number> = { agent: 0, collection: 0, object: 0, term: 0 }
       const seen = new Map<string, DocumentSource>()
       for await (const { value, source: from, text } of source.documents) {
         options.signal?.throwIfAborted()
@@ -149,7 +178,11 @@ export async function pushCatalogue(path: string, options: PushOptions): Promise
       if (sender.indexed === 0) {
         throw new CatalogueError('E_EMPTY_CATALOGUE', `No documents found in ${path}`)
       }
-      await serve(client, index, url, sender.indexed, options.replicas ?? 'auto')
+      await makeReady(client, index, url, sender.indexed, {
+        replicas: options.replicas ?? 'auto',
+        timeoutMs: options.replicasTimeoutMs ?? 600_000,
+        signal: options.signal,
+      })
       await call(url, () =>
         client.indices.updateAliases({
           body: {
@@ -160,29 +193,87 @@ export async function pushCatalogue(path: string, options: PushOptions): Promise
           },
         }),
       )
-      if (previous.length > 0) {
-        await call(url, () => client.indices.delete({ index: previous.join(',') }))
-      }
-      return {
-        alias,
-        index,
-        previous,
-        documents: sender.indexed,
-        counts,
-        language,
-        skipped: options.skipInvalid ? invalid : [],
-        warnings,
-        milliseconds: performance.now() - started,
-      }
     } catch (error) {
       await sender.settle()
       // The new index never served a reader: nothing is lost by removing it.
-      await client.indices.delete({ index }).catch(() => undefined)
-      throw error
+      throw await withoutIndex(client, index, alias, url, error)
+    } finally {
+      clearInterval(heartbeat)
+    }
+    // The alias is on the new index: from here nothing may remove it. An old index that cannot
+    // be deleted now is left for the next push, which removes it, and said.
+    const deleted = await deleteIndices(client, previous)
+    return {
+      alias,
+      index,
+      previous,
+      removed,
+      left: [...(deleted ? [] : previous), ...kept],
+      documents: sender.indexed,
+      counts,
+      language,
+      skipped: options.skipInvalid ? invalid : [],
+      warnings,
+      milliseconds: performance.now() - started,
     }
   } finally {
     await client.close()
   }
+}
+
+/**
+ * Removes the indices earlier pushes to `alias` left behind; those another push is writing now
+ * are kept.
+ */
+async function removeLeftIndices(
+  client: Client,
+  alias: string,
+  aliased: readonly string[],
+  url: string,
+): Promise<{ removed: string[]; kept: string[] }> {
+  const left = await call(url, () => leftIndices(client, alias, aliased))
+  const orphans = left.filter((entry) => !entry.writing).map((entry) => entry.index)
+  if (orphans.length > 0) {
+    await call(url, () => client.indices.delete({ index: orphans.join(',') }))
+  }
+  return { removed: orphans, kept: left.filter((entry) => entry.writing).map((e) => e.index) }
+}
+
+/** Deletes indices, a few times over some seconds if need be; whether they are gone. */
+async function deleteIndices(client: Client, indices: readonly string[]): Promise<boolean> {
+  if (indices.length === 0) return true
+  for (let attempt = 0; attempt < 4; attempt++) {
+    try {
+      await client.indices.delete({ index: indices.join(','), ignore_unavailable: true } as never)
+      return true
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** attempt))
+    }
+  }
+  return false
+}
+
+/**
+ * The push's error once its index is deleted through any node that answers; when none does,
+ * the error says which index is left and how it goes.
+ */
+async function withoutIndex(
+  client: Client,
+  index: string,
+  alias: string,
+  url: string,
+  error: unknown,
+): Promise<unknown> {
+  if (await deleteIndices(client, [index])) return error
+  const left =
+    `${index} could not be removed: the next push to ${alias} removes it, ` +
+    `or remove it now with: curl -X DELETE '${url.split(', ')[0]}/${index}'`
+  const message = error instanceof Error ? error.message : String(error)
+  return new OpenSearchError(
+    error instanceof OpenSearchError ? error.code : 'E_UNREACHABLE',
+    `${message}\n${left}`,
+    { cause: error, refused: error instanceof OpenSearchError ? error.refused : [] },
+  )
 }
 
 /** The indices an alias is on; none when it does not exist yet. Refuses a name an index has. */
@@ -198,51 +289,6 @@ async function aliasTargets(client: Client, alias: string, url: string): Promise
   }
   const response = await call(url, () => client.indices.getAlias({ name: alias }))
   return Object.keys(response.body as Record<string, unknown>).sort()
-}
-
-/** Makes a loaded index ready to serve: replicas, the default refresh, everything visible. */
-async function serve(
-  client: Client,
-  index: string,
-  url: string,
-  expected: number,
-  replicas: number | 'auto',
-): Promise<void> {
-  const replication =
-    replicas === 'auto' ? { auto_expand_replicas: '0-1' } : { number_of_replicas: replicas }
-  await call(url, () =>
-    client.indices.putSettings({
-      index,
-      // null puts the default back (1 s); the client's types do not know it.
-      body: { index: { refresh_interval: null as unknown as string, ...replication } },
-    }),
-  )
-  await call(url, () => client.indices.refresh({ index }))
-  const { body } = await call(url, () => client.count({ index }))
-  if (body.count !== expected) {
-    throw new OpenSearchError(
-      'E_CLUSTER',
-      `${index} at ${url} holds ${body.count} documents after a refresh; ${expected} were acknowledged`,
-    )
-  }
-}
-
-/** A call to the cluster, its failures as {@link OpenSearchError}s naming the URL. */
-async function call<T>(url: string, request: () => Promise<T>): Promise<T> {
-  try {
-    return await request()
-  } catch (error) {
-    if (isUnreachable(error)) {
-      throw new OpenSearchError(
-        'E_UNREACHABLE',
-        `Cannot reach OpenSearch at ${url}: ${describeClientError(error)}`,
-        { cause: error },
-      )
-    }
-    throw new OpenSearchError('E_CLUSTER', `OpenSearch at ${url}: ${describeClientError(error)}`, {
-      cause: error,
-    })
-  }
 }
 
 /**

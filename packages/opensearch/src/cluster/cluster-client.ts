@@ -1,0 +1,89 @@
+/**
+ * The client every part of the package talks to the cluster through: every node it was given
+ * (or found), requests spread round them, a node that fails or does not answer within one
+ * attempt's time set aside and asked again later, and a failed attempt tried on another node.
+ */
+import { Client } from '@opensearch-project/opensearch'
+import { OpenSearchError } from './opensearch-error.js'
+
+/** How a {@link clusterClient} reaches the cluster. */
+export interface ClusterClientOptions {
+  /** How long one attempt on one node may take before it is tried on another, in ms. */
+  attemptTimeoutMs: number
+  /**
+   * Attempts on other nodes after a failed one (a refused connection, a timeout, a 502/503/504).
+   * @default one less than the nodes given, at most 2
+   */
+  retries?: number
+  /**
+   * Ask the nodes given for the cluster's other nodes, at start, every minute and after a
+   * failure, and spread requests over those too. Only where the nodes publish addresses this
+   * process can reach (not behind a proxy or a load balancer). @default false
+   */
+  sniff?: boolean
+}
+
+/**
+ * A node set aside is asked again (a `HEAD /` with the ping timeout) after this long, doubled for
+ * each failure in a row up to 2^4 times: a node back from a restart or a pause is used again
+ * within seconds, one that stays down costs a ping every half minute. (The client's own default
+ * is a minute, doubled up to 32 minutes: too long for a node that was only frozen.)
+ */
+const RESURRECT_MS = 2000
+const RESURRECT_DOUBLINGS = 4
+
+/**
+ * The node URLs of a `url` option: a URL, a comma-separated list, or an array of either;
+ * trimmed, without duplicates, each checked.
+ * @throws {OpenSearchError} `E_BAD_URL` naming the value that is not an http(s) URL
+ */
+export function nodeUrls(url: string | readonly string[]): string[] {
+  const given = (typeof url === 'string' ? [url] : url).flatMap((item) => item.split(','))
+  const urls: string[] = []
+  for (const [i, raw] of given.entries()) {
+    const text = raw.trim()
+    const parsed = URL.canParse(text) ? new URL(text) : undefined
+    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+      const which = given.length > 1 ? ` (the ${ordinal(i + 1)} of ${given.length})` : ''
+      throw new OpenSearchError(
+        'E_BAD_URL',
+        `Expected an OpenSearch node's URL such as http://127.0.0.1:9200, got '${text}'${which}`,
+      )
+    }
+    const normal = text.replace(/\/+$/, '')
+    if (!urls.includes(normal)) urls.push(normal)
+  }
+  if (urls.length === 0) throw new OpenSearchError('E_BAD_URL', 'No OpenSearch URL was given')
+  return urls
+}
+
+/** A client over `urls` (see {@link nodeUrls}) with the attempt timeout and retries given. */
+export function clusterClient(urls: readonly string[], options: ClusterClientOptions): Client {
+  const sniff = options.sniff ?? false
+  const client = new Client({
+    nodes: [...urls],
+    requestTimeout: options.attemptTimeoutMs,
+    maxRetries: options.retries ?? defaultRetries(urls.length),
+    pingTimeout: Math.min(options.attemptTimeoutMs, 3000),
+    resurrectStrategy: 'ping',
+    ...(sniff ? { sniffOnStart: true, sniffInterval: 60_000, sniffOnConnectionFault: true } : {}),
+  })
+  client.connectionPool.resurrectTimeout = RESURRECT_MS
+  client.connectionPool.resurrectTimeoutCutoff = RESURRECT_DOUBLINGS
+  return client
+}
+
+/** Retries when none are given: each other node once, two at most. */
+export function defaultRetries(nodes: number): number {
+  return Math.min(Math.max(nodes - 1, 0), 2)
+}
+
+/** `http://a:9200, http://b:9200` for messages. */
+export function describeUrls(urls: readonly string[]): string {
+  return urls.join(', ')
+}
+
+function ordinal(n: number): string {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')
+  return `${n}${suffix}`
+}
