@@ -41,14 +41,20 @@ const { values } = parseArgs({
     http: { type: 'boolean', default: true },
     'http-seconds': { type: 'string' },
     out: { type: 'string' },
-    // `--backend opensearch` runs bench/opensearch.ts instead (its own options: --heap).
+    // `--backend opensearch` runs bench/opensearch.ts instead (its own options: --heap), and
+    // `--backend opensearch-faults` bench/opensearch-faults.ts (--heap, --freeze-seconds).
     backend: { type: 'string', default: 'memory' },
     heap: { type: 'string' },
+    'freeze-seconds': { type: 'string' },
   },
   allowNegative: true,
 })
 if (values.backend === 'opensearch') {
   await import('./opensearch.js')
+  process.exit(0)
+}
+if (values.backend === 'opensearch-faults') {
+  await import('./opensearch-faults.js')
   process.exit(0)
 }
 const quick = values.quick === true
