@@ -43,6 +43,11 @@ export interface Cluster {
    * aggregation (`exact-terms.ts`), so the next request asks for it at once.
    */
   shardSizes: Map<string, number>
+  /**
+   * The `preference` of reads now: the nodes that answer while another hangs
+   * (`cluster/hung-nodes.ts`), else none.
+   */
+  preference: () => string | undefined
 }
 
 /**
@@ -145,6 +150,7 @@ export function searchIndex(
         index: cluster.index,
         body,
         ...(scored ? { search_type: 'dfs_query_then_fetch' } : {}),
+        ...preferenceOf(cluster),
       } as never) as never,
   )
 }
@@ -167,6 +173,7 @@ export async function documentsByUri(
         index: cluster.index,
         body: { ids: [...uris] },
         _source: source,
+        ...preferenceOf(cluster),
       } as never) as never,
   )
   return body.docs.map((doc) => (doc.found && doc._source ? doc._source : null))
@@ -181,7 +188,18 @@ export async function countOf(
   const body = await clusterCall<{ count: number }>(
     cluster,
     signal,
-    () => cluster.client.count({ index: cluster.index, body: { query } } as never) as never,
+    () =>
+      cluster.client.count({
+        index: cluster.index,
+        body: { query },
+        ...preferenceOf(cluster),
+      } as never) as never,
   )
   return body.count
+}
+
+/** The `preference` parameter of a read, when one is due. */
+function preferenceOf(cluster: Cluster): { preference?: string } {
+  const preference = cluster.preference()
+  return preference === undefined ? {} : { preference }
 }

@@ -30,6 +30,7 @@ import {
   type TextLanguage,
 } from '@archive-catalogue/core'
 import { clusterClient, describeUrls, nodeUrls } from '../cluster/cluster-client.js'
+import { HungNodes } from '../cluster/hung-nodes.js'
 import { ancestors } from './ancestors.js'
 import { children } from './children.js'
 import { citation } from './citation.js'
@@ -100,13 +101,20 @@ export class OpenSearchBackend implements CatalogueBackend {
   readonly name: string
   readonly options: BackendOptions
   private readonly cluster: Cluster
+  private readonly hung: HungNodes
   private readonly language: TextLanguage
   private readonly trees: Trees
   private index: string
   private timer: NodeJS.Timeout | undefined
 
-  private constructor(cluster: Cluster, index: string, options: OpenSearchBackendOptions) {
+  private constructor(
+    cluster: Cluster,
+    hung: HungNodes,
+    index: string,
+    options: OpenSearchBackendOptions,
+  ) {
     this.cluster = cluster
+    this.hung = hung
     this.name = cluster.name
     this.index = index
     this.language = options.language ?? defaultOptions.language
@@ -127,18 +135,21 @@ export class OpenSearchBackend implements CatalogueBackend {
     const timeoutMs = options.timeoutMs ?? defaultOptions.timeoutMs
     const urls = nodeUrls(options.url)
     const url = describeUrls(urls)
+    const client = clusterClient(urls, {
+      attemptTimeoutMs: Math.min(
+        options.attemptTimeoutMs ?? defaultOptions.attemptTimeoutMs,
+        timeoutMs,
+      ),
+      sniff: options.sniff ?? false,
+    })
+    const hung = new HungNodes(client, { protocol: new URL(urls[0]!).protocol })
     const cluster: Cluster = {
-      client: clusterClient(urls, {
-        attemptTimeoutMs: Math.min(
-          options.attemptTimeoutMs ?? defaultOptions.attemptTimeoutMs,
-          timeoutMs,
-        ),
-        sniff: options.sniff ?? false,
-      }),
+      client,
       index: alias,
       name: `OpenSearch at ${url} (alias ${alias})`,
       timeoutMs,
       shardSizes: new Map(),
+      preference: () => hung.preference(),
     }
     try {
       const index = await aliasedIndex(cluster)
@@ -147,10 +158,13 @@ export class OpenSearchBackend implements CatalogueBackend {
           `${cluster.name}: no alias ${alias} at ${url}; push a catalogue first (catalogue push FILE --opensearch ${urls.join(',')} --index ${alias})`,
         )
       }
-      const backend = new OpenSearchBackend(cluster, index, options)
+      const backend = new OpenSearchBackend(cluster, hung, index, options)
+      // The nodes listed now, while they answer, so that a node hung later is known by its id.
+      void hung.probe()
       backend.watch(options.pollMs ?? defaultOptions.pollMs)
       return backend
     } catch (error) {
+      hung.close()
       await cluster.client.close()
       throw error
     }
@@ -165,6 +179,7 @@ export class OpenSearchBackend implements CatalogueBackend {
   async close(): Promise<void> {
     clearTimeout(this.timer)
     this.timer = undefined
+    this.hung.close()
     await this.cluster.client.close()
   }
 

@@ -1,0 +1,150 @@
+/**
+ * Nodes that hang, found and routed around.
+ *
+ * A node that stops answering without closing its connections (a long GC pause, a frozen VM, a
+ * network black hole) stays in the cluster, green, for about 30 s, until the cluster manager's
+ * checks give up on it. Meanwhile every search that reads a shard copy on it waits, whichever
+ * node coordinates the search: trying the request on another node (the client's retry) does not
+ * help when that node routes to the same copy.
+ *
+ * So when an attempt times out, every node of the cluster is asked `GET /` with a short timeout;
+ * those that do not answer are hung, and until they answer again (asked every second) requests
+ * carry `preference=_prefer_nodes:<the others>`, which makes the coordinating node read every
+ * shard from a copy on a node that answers wherever there is one. With no node hung, requests
+ * carry no preference and OpenSearch's adaptive replica selection chooses, as usual.
+ */
+import { type Client, errors } from '@opensearch-project/opensearch'
+
+/** A node of the cluster: its id and where its HTTP answers. */
+interface ClusterNode {
+  id: string
+  url: string
+}
+
+/** Options of {@link HungNodes}. */
+export interface HungNodesOptions {
+  /** How the nodes' HTTP is reached: the scheme of the URLs given. @default 'http:' */
+  protocol?: string
+  /** A node that does not answer `GET /` within this long is hung. @default 1000 */
+  probeTimeoutMs?: number
+  /** How often hung nodes are asked again. @default 1000 */
+  recheckMs?: number
+  /** How often the cluster's nodes are listed again. @default 60000 */
+  refreshMs?: number
+}
+
+const defaultOptions = {
+  protocol: 'http:',
+  probeTimeoutMs: 1000,
+  recheckMs: 1000,
+  refreshMs: 60_000,
+}
+
+/** Tracks which nodes hang, for the `preference` of every request. */
+export class HungNodes {
+  private nodes: ClusterNode[] = []
+  private readonly hung = new Set<string>()
+  private listed = 0
+  private probing: Promise<void> | undefined
+  private timer: NodeJS.Timeout | undefined
+  private closed = false
+  private readonly options: Required<HungNodesOptions>
+
+  constructor(
+    private readonly client: Client,
+    options: HungNodesOptions = {},
+  ) {
+    this.options = { ...defaultOptions, ...options }
+    // An attempt after the first is a retry: the one before failed or timed out. A request that
+    // failed on its last attempt is seen in 'response'.
+    client.on('request', (_error, result) => {
+      if ((result?.meta?.attempts ?? 0) > 0) void this.probe()
+    })
+    client.on('response', (error) => {
+      if (error instanceof errors.TimeoutError || error instanceof errors.ConnectionError) {
+        void this.probe()
+      }
+    })
+  }
+
+  /**
+   * The `preference` requests should carry now: the nodes that answer, when some do not; else
+   * undefined (OpenSearch chooses the copies).
+   */
+  preference(): string | undefined {
+    if (this.hung.size === 0) return undefined
+    const live = this.nodes.filter((node) => !this.hung.has(node.id)).map((node) => node.id)
+    return live.length === 0 ? undefined : `_prefer_nodes:${live.join(',')}`
+  }
+
+  /** The ids of the nodes found hung, for messages and tests. */
+  hungNodes(): string[] {
+    return [...this.hung]
+  }
+
+  /** Asks every node whether it answers; again every `recheckMs` while one does not. */
+  probe(): Promise<void> {
+    this.probing ??= this.check().finally(() => {
+      this.probing = undefined
+      if (this.hung.size > 0 && !this.closed && !this.timer) {
+        this.timer = setTimeout(() => {
+          this.timer = undefined
+          void this.probe()
+        }, this.options.recheckMs).unref()
+      }
+    })
+    return this.probing
+  }
+
+  /** Stops asking. */
+  close(): void {
+    this.closed = true
+    clearTimeout(this.timer)
+  }
+
+  private async check(): Promise<void> {
+    if (Date.now() - this.listed > this.options.refreshMs || this.nodes.length === 0) {
+      await this.list().catch(() => undefined)
+    }
+    const answers = await Promise.all(this.nodes.map((node) => this.answers(node)))
+    // Where no node answers, this process cannot reach them this way (a proxy between): the
+    // requests' own failures say what there is to say, and no preference is set.
+    if (!answers.some(Boolean)) {
+      this.hung.clear()
+      return
+    }
+    for (const [i, node] of this.nodes.entries()) {
+      if (answers[i]) this.hung.delete(node.id)
+      else this.hung.add(node.id)
+    }
+  }
+
+  /** The cluster's nodes with their HTTP addresses, from any node that answers. */
+  private async list(): Promise<void> {
+    const { body } = await this.client.nodes.info(
+      { node_id: '_all', metric: 'http', filter_path: 'nodes.*.http.publish_address' } as never,
+      { requestTimeout: this.options.probeTimeoutMs * 3, maxRetries: 2 },
+    )
+    const nodes = (body as { nodes?: Record<string, { http?: { publish_address?: string } }> })
+      .nodes
+    this.nodes = Object.entries(nodes ?? {}).flatMap(([id, node]) => {
+      const address = node.http?.publish_address
+      return address
+        ? [{ id, url: `${this.options.protocol}//${address.replace(/^.*\//, '')}` }]
+        : []
+    })
+    this.listed = Date.now()
+  }
+
+  private async answers(node: ClusterNode): Promise<boolean> {
+    try {
+      const response = await fetch(node.url, {
+        method: 'HEAD',
+        signal: AbortSignal.timeout(this.options.probeTimeoutMs),
+      })
+      return response.status < 500
+    } catch {
+      return false
+    }
+  }
+}
