@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -121,6 +123,16 @@ describe('loadCatalogue', () => {
     expect(error.message).toContain('30 invalid documents')
     expect(error.message).toContain('… and 25 more')
     expect(error.invalid).toHaveLength(30)
+  })
+
+  it('reads NDJSON from a pipe, which cannot be looked into first', async () => {
+    const pipe = join(scratch(), 'catalogue')
+    execFileSync('mkfifo', [pipe])
+    // The writer blocks until the loader opens the pipe, as a generator piped in would.
+    const writing = writeFile(pipe, ndjson([term('a'), term('b'), term('c')]))
+    const { catalogue } = await loadCatalogue(pipe)
+    await writing
+    expect(catalogue.data.uris).toEqual(['/terms/a', '/terms/b', '/terms/c'])
   })
 
   it('reads a directory tree of single documents and arrays', async () => {

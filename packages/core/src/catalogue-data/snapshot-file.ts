@@ -78,10 +78,12 @@ interface Header {
 
 /** Whether a file starts like a snapshot of any format version (checked by `loadCatalogue`). */
 export async function isSnapshot(path: string): Promise<boolean> {
+  // Looked at before it is opened: opening a pipe to peek would take what it holds from the
+  // reader that comes after.
+  if (!(await stat(path).catch(() => null))?.isFile()) return false
   const handle = await open(path, 'r').catch(() => null)
   if (!handle) return false
   try {
-    if (!(await handle.stat()).isFile()) return false
     const head = Buffer.alloc(FORMAT.length)
     await handle.read(head, 0, FORMAT.length, 0)
     return head.toString('latin1') === FORMAT

@@ -198,6 +198,10 @@ async function listFiles(path: string, format: CatalogueFormat): Promise<Catalog
   const stats = await stat(path).catch((error: NodeJS.ErrnoException) => {
     throw unreadable(path, error)
   })
+  // A pipe (`generate | catalogue push /dev/stdin`, a named pipe) is read once, front to back:
+  // its head cannot be looked at first, and its size is unknown. It holds NDJSON unless its name
+  // says JSON.
+  if (stats.isFIFO()) return [{ path, size: 0, firstChar: '{' }]
   if (!stats.isDirectory()) return [await describeFile(path, stats.size)]
   const entries = await readdir(path, { recursive: true, withFileTypes: true }).catch(
     (error: NodeJS.ErrnoException) => {
