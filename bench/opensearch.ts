@@ -1,17 +1,27 @@
 /**
  * The OpenSearch backend beside the in-memory engine, on one generated catalogue: the push's
- * rate, then `/search` (the benchmark's mix), `/facets`, children and minimaps through our own
- * HTTP server over each backend, one request at a time, p50 and p99. Appends a section to
- * bench/RESULTS.md and an entry to bench/RESULTS.json.
+ * time and rate, the nodes' memory, then `/search` (the benchmark's mix), `/facets`, children
+ * and minimaps through our own HTTP server over each backend, one request at a time, p50 and
+ * p99. Appends a section to bench/RESULTS.md and an entry to bench/RESULTS.json.
  *
- *   npm run bench -- --backend opensearch                 100,000 documents
+ *   npm run bench -- --backend opensearch                 100,000 documents, one node
  *   npm run bench -- --backend opensearch --size 1m       1,000,000 (a 2 GB heap: --heap 2048)
+ *   npm run bench -- --backend opensearch --cluster       three nodes, 3 shards, 1 replica
+ *   npm run bench -- --backend opensearch --cluster --size 10m --heap 2048
+ *                                                          10,000,000, streamed from the generator
  *   OPENSEARCH_URL=http://127.0.0.1:9200 npm run bench -- --backend opensearch   a running node
+ *
+ * At 10m the catalogue is never written whole: the generator writes into a named pipe that the
+ * push reads, and the in-memory engine (which would need about 20 GB) is left out; the query mix
+ * is drawn from the 100k catalogue of the same generator and seed (the same vocabulary).
  */
-import { statSync } from 'node:fs'
-import { cpus, totalmem } from 'node:os'
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { cpus, tmpdir, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { type Catalogue, loadCatalogue } from '../packages/core/src/index.js'
+import { loadCatalogue } from '../packages/core/src/index.js'
 import { type App, createApp, type Listening, listen } from '../packages/http/src/index.js'
 import { OpenSearchBackend, pushCatalogue } from '../packages/opensearch/src/index.js'
 import { startOpenSearch } from '../scripts/opensearch/node-cluster.js'
@@ -19,13 +29,21 @@ import { generatedCatalogue } from './generated-catalogue.js'
 import { queryMix } from './query-mix.js'
 import { appendResults } from './results.js'
 
-const SIZES: Record<string, number> = { '10k': 10_000, '100k': 100_000, '1m': 1_000_000 }
+const SIZES: Record<string, number> = {
+  '10k': 10_000,
+  '100k': 100_000,
+  '1m': 1_000_000,
+  '10m': 10_000_000,
+}
+/** Above this many documents the catalogue is streamed and the in-memory engine left out. */
+const STREAMED_ABOVE = 1_000_000
 const { values } = parseArgs({
   options: {
     backend: { type: 'string' },
     size: { type: 'string', default: '100k' },
     runs: { type: 'string', default: '5' },
     heap: { type: 'string', default: '1024' },
+    cluster: { type: 'boolean', default: false },
     out: { type: 'string', default: new URL('RESULTS', import.meta.url).pathname },
   },
 })
@@ -33,6 +51,8 @@ const size = SIZES[values.size!]
 if (size === undefined) throw new Error(`--size must be one of ${Object.keys(SIZES).join(', ')}`)
 const count: number = size
 const runs = Number(values.runs)
+const streamed = count > STREAMED_ABOVE
+const layout = values.cluster ? { nodes: 3, shards: 3, replicas: 1 } : { nodes: 1, shards: 1 }
 
 /** p50, p99 and errors of the requests of one kind on one server. */
 interface Timing {
@@ -43,27 +63,53 @@ interface Timing {
 }
 
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`)
-const file = generatedCatalogue(count)
-const mix = await queryMix(file)
+const mix = await queryMix(generatedCatalogue(streamed ? 100_000 : count))
 
 const given = process.env.OPENSEARCH_URL
-const node = given ? undefined : await startOpenSearch({ heapMb: Number(values.heap), log })
-const url = given ?? node!.url
+const cluster = given
+  ? undefined
+  : await startOpenSearch({ nodes: layout.nodes, heapMb: Number(values.heap), log })
+const urls = given ? given.split(',') : cluster!.urls
+const source = streamed ? streamedCatalogue(count) : { path: generatedCatalogue(count), done() {} }
 try {
-  log(`pushing ${count.toLocaleString('en')} documents to ${url}…`)
+  log(
+    `pushing ${count.toLocaleString('en')} documents to ${urls.join(' ')} (${layout.shards} shards${values.cluster ? ', 1 replica' : ''})…`,
+  )
   const pushStarted = performance.now()
-  const pushed = await pushCatalogue(file, { url, index: 'bench' })
+  let lastLog = pushStarted
+  const pushed = await pushCatalogue(source.path, {
+    url: urls,
+    index: 'bench',
+    shards: layout.shards,
+    ...(layout.replicas === undefined ? {} : { replicas: layout.replicas }),
+    onProgress: ({ documents, indexed }) => {
+      const now = performance.now()
+      if (now - lastLog < 30_000) return
+      lastLog = now
+      const seconds = (now - pushStarted) / 1000
+      log(
+        `  ${documents.toLocaleString('en')} read, ${indexed.toLocaleString('en')} indexed in ${seconds.toFixed(0)} s (${Math.round(indexed / seconds).toLocaleString('en')} documents/s)`,
+      )
+    },
+  })
   const pushSeconds = (performance.now() - pushStarted) / 1000
+  source.done()
+  log(`pushed in ${pushSeconds.toFixed(0)} s`)
+  const nodes = await nodeFigures(urls[0]!, cluster?.pids ?? [])
 
-  log('loading the same catalogue in memory…')
-  const { catalogue } = await loadCatalogue(file)
-  const remote = await OpenSearchBackend.open({ url, index: 'bench' })
-  const servers: Record<'memory' | 'opensearch', Listening> = {
-    memory: await listen(createApp(catalogue, { responseCacheBytes: 0 }) as App, { port: 0 }),
+  const remote = await OpenSearchBackend.open({ url: urls, index: 'bench' })
+  const servers: Partial<Record<'memory' | 'opensearch', Listening>> = {
     opensearch: await listen(createApp(remote, { responseCacheBytes: 0 }) as App, { port: 0 }),
   }
+  if (!streamed) {
+    log('loading the same catalogue in memory…')
+    const { catalogue } = await loadCatalogue(source.path)
+    servers.memory = await listen(createApp(catalogue, { responseCacheBytes: 0 }) as App, {
+      port: 0,
+    })
+  }
   try {
-    const requests = requestsOf(catalogue)
+    const requests = await requestsOf(servers.opensearch!.url)
     const timings: Record<string, Record<string, Timing>> = {}
     for (const [kind, paths] of Object.entries(requests)) {
       timings[kind] = {}
@@ -72,23 +118,70 @@ try {
         timings[kind]![name] = await timed(server.url, paths)
       }
     }
-    report({ pushed: pushed.documents, pushSeconds, timings })
+    report({ pushed: pushed.documents, pushSeconds, nodes, timings })
   } finally {
     for (const server of Object.values(servers)) await server.close()
-    remote.close()
+    await remote.close()
   }
 } finally {
-  await node?.stop()
+  source.done()
+  await cluster?.stop()
+}
+
+/**
+ * A named pipe the generator writes `count` documents into as the push reads them: the
+ * catalogue is never held whole, in memory or on disk.
+ */
+function streamedCatalogue(count: number): { path: string; done(): void } {
+  const folder = mkdtempSync(join(tmpdir(), 'archive-catalogue-stream-'))
+  const path = join(folder, 'catalogue.ndjson')
+  execFileSync('mkfifo', [path])
+  const script = fileURLToPath(new URL('../scripts/generate-sample.ts', import.meta.url))
+  const generator = spawn(
+    process.execPath,
+    ['--import', 'tsx', script, '--count', String(count), '--out', path],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  )
+  return {
+    path,
+    done() {
+      generator.kill()
+      rmSync(folder, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Each node's resident memory and heap, and the index's size on disk, once pushed. */
+async function nodeFigures(url: string, pids: number[]) {
+  const rss = pids.map((pid) => {
+    const status = (() => {
+      try {
+        return readFileSync(`/proc/${pid}/status`, 'utf8')
+      } catch {
+        return ''
+      }
+    })()
+    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]
+    return kb === undefined ? null : Math.round(Number(kb) / 1024)
+  })
+  const response = await fetch(`${url}/_cat/indices/bench-*?format=json&bytes=mb`)
+  const [index] = (await response.json()) as { 'store.size': string; 'pri.store.size': string }[]
+  return {
+    rssMb: rss,
+    storeMb: Number(index?.['store.size'] ?? 0),
+    primaryStoreMb: Number(index?.['pri.store.size'] ?? 0),
+  }
 }
 
 /** The paths each kind of request asks, on the mix's words and the catalogue's collections. */
-function requestsOf(catalogue: Catalogue): Record<string, string[]> {
+async function requestsOf(server: string): Promise<Record<string, string[]>> {
   const search = mix.map((query) => `/search?${new URLSearchParams(query.params)}`)
   const facets = mix.map((query) => `/facets?${new URLSearchParams(query.params)}`)
   const words = mix.filter((query) => query.kind === 'common word').map((q) => q.params.query!)
-  const collections = catalogue
-    .collections({ limit: 20 })
-    .results.map((item) => item.uri.slice('/collections/'.length))
+  const listed = (await (await fetch(`${server}/collections?limit=20`)).json()) as {
+    results: { uri: string }[]
+  }
+  const collections = listed.results.map((item) => item.uri.slice('/collections/'.length))
   const tree = (endpoint: string) =>
     collections.flatMap((id, i) => [
       `/collections/${id}/${endpoint}?query=${encodeURIComponent(words[i % words.length]!)}`,
@@ -117,6 +210,7 @@ async function timed(base: string, paths: string[]): Promise<Timing> {
 function report(figures: {
   pushed: number
   pushSeconds: number
+  nodes: Awaited<ReturnType<typeof nodeFigures>>
   timings: Record<string, Record<string, Timing>>
 }): void {
   const date = new Date().toISOString()
@@ -124,24 +218,46 @@ function report(figures: {
   const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim()
   const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1)
   const rows = Object.entries(figures.timings).map(([kind, byServer]) => {
-    const memory = byServer.memory!
+    const memory = byServer.memory
     const opensearch = byServer.opensearch!
-    return `| ${kind} | ${ms(memory.p50)} / ${ms(memory.p99)} | ${ms(opensearch.p50)} / ${ms(opensearch.p99)} | ${(opensearch.p50 / memory.p50).toFixed(0)}× | ${opensearch.requests} | ${memory.errors} / ${opensearch.errors} |`
+    const inMemory = memory ? `${ms(memory.p50)} / ${ms(memory.p99)}` : '—'
+    const ratio = memory ? `${(opensearch.p50 / memory.p50).toFixed(0)}×` : '—'
+    return `| ${kind} | ${inMemory} | ${ms(opensearch.p50)} / ${ms(opensearch.p99)} | ${ratio} | ${opensearch.requests} | ${memory?.errors ?? '—'} / ${opensearch.errors} |`
   })
   const search = figures.timings.search!.opensearch!
+  const where = cluster
+    ? `${layout.nodes === 1 ? 'one OpenSearch node' : `${layout.nodes} OpenSearch nodes`} (${cluster.version}, ${values.heap} MB heap each)`
+    : `the OpenSearch node(s) at ${urls.join(' ')}`
+  const data = streamed
+    ? `streamed from the generator through a named pipe (never on disk; the in-memory engine left out)`
+    : `${(statSync(generatedCatalogue(count)).size / 2 ** 20).toFixed(0)} MiB of NDJSON, also loaded by the in-memory engine`
+  const rss = figures.nodes.rssMb.filter((mb) => mb !== null)
+  const target = (limitMinutes: number) =>
+    `${(figures.pushSeconds / 60).toFixed(1)} min here, target ≤ ${limitMinutes} min`
   const markdown = [
-    `\n## ${date.slice(0, 10)} · OpenSearch beside memory · ${count.toLocaleString('en')} documents\n`,
-    `${machine}. \`${command}\`: ${node ? `one OpenSearch ${node.version} node (${values.heap} MB heap)` : `the OpenSearch node at ${url}`} on the same machine, and the in-memory engine over the same ${(statSync(file).size / 2 ** 20).toFixed(0)} MiB of NDJSON, each behind our HTTP server (response cache off), asked one request at a time, ${runs} rounds after one to warm up.\n`,
-    `Push: ${figures.pushed.toLocaleString('en')} documents in ${figures.pushSeconds.toFixed(1)} s, ${Math.round(figures.pushed / figures.pushSeconds).toLocaleString('en')} documents/s.\n`,
+    `\n## ${date.slice(0, 10)} · OpenSearch${values.cluster ? ' cluster' : ''} beside memory · ${count.toLocaleString('en')} documents\n`,
+    `${machine}. \`${command}\`: ${where} on the same machine, the index with ${layout.shards} shard(s)${values.cluster ? ' and 1 replica' : ''}; the catalogue ${data}; each backend behind our HTTP server (response cache off), asked one request at a time, ${runs} rounds after one to warm up.\n`,
+    `Push: ${figures.pushed.toLocaleString('en')} documents in ${figures.pushSeconds.toFixed(1)} s, ${Math.round(figures.pushed / figures.pushSeconds).toLocaleString('en')} documents/s. Index on disk ${figures.nodes.storeMb.toLocaleString('en')} MB (primaries ${figures.nodes.primaryStoreMb.toLocaleString('en')} MB). ${rss.length > 0 ? `Nodes' resident memory after the push: ${rss.map((mb) => `${mb} MB`).join(', ')}.` : ''}\n`,
     '| request | memory p50 / p99 ms | OpenSearch p50 / p99 ms | ÷ memory (p50) | requests | errors (memory / OpenSearch) |',
     '|---|---:|---:|---:|---:|---:|',
     ...rows,
     '',
-    `Issue 18's targets at 1,000,000 documents: push ≤ 10 minutes (${(figures.pushSeconds / 60).toFixed(1)} min here), \`/search\` p99 ≤ 150 ms through our server on one node (${ms(search.p99)} ms here).\n`,
+    count === 1_000_000 && !values.cluster
+      ? `Issue 24's target: 1,000,000 documents pushed to one node in ≤ 10 minutes (${target(10)}).\n`
+      : count === 10_000_000
+        ? `Issue 24's targets: 10,000,000 documents pushed to three nodes in ≤ 90 minutes (${target(90)}); \`/search\` p99 ≤ 300 ms (${ms(search.p99)} ms here).\n`
+        : '',
   ].join('\n')
   appendResults(
     values.out!,
-    { benchmark: 'opensearch', date, machine, command, documents: count, ...figures },
+    {
+      benchmark: values.cluster ? 'opensearch-cluster' : 'opensearch',
+      date,
+      machine,
+      command,
+      documents: count,
+      ...figures,
+    },
     markdown,
   )
 }

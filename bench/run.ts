@@ -41,11 +41,13 @@ const { values } = parseArgs({
     http: { type: 'boolean', default: true },
     'http-seconds': { type: 'string' },
     out: { type: 'string' },
-    // `--backend opensearch` runs bench/opensearch.ts instead (its own options: --heap), and
+    // `--backend opensearch` runs bench/opensearch.ts instead (its own options: --heap,
+    // --cluster), and
     // `--backend opensearch-faults` bench/opensearch-faults.ts (--heap, --freeze-seconds).
     backend: { type: 'string', default: 'memory' },
     heap: { type: 'string' },
     'freeze-seconds': { type: 'string' },
+    cluster: { type: 'boolean' },
   },
   allowNegative: true,
 })
