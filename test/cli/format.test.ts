@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { defaultCatalogue } from '../../packages/cli/src/support/catalogue.js'
 import {
   bar,
+  formatDuration,
   renderTable,
   styleFor,
   truncate,
@@ -22,6 +23,23 @@ describe('_format', () => {
       expect(truncate('Reich papers', 12)).toBe('Reich papers')
       expect(truncate('Reich papers', 8)).toBe('Reich p…')
       expect(truncate('Réich\npapers', 20)).toBe('Réich papers')
+    })
+  })
+
+  describe('formatDuration', () => {
+    it('says seconds under a minute, minutes and seconds under an hour, then hours and minutes', () => {
+      expect([0, 0.4, 42, 59.6, 60, 170, 3599, 3600, 3929, 7200].map(formatDuration)).toEqual([
+        '0 s',
+        '0 s',
+        '42 s',
+        '1 min',
+        '1 min',
+        '2 min 50 s',
+        '59 min 59 s',
+        '1 h',
+        '1 h 5 min',
+        '2 h',
+      ])
     })
   })
 

@@ -5,7 +5,7 @@
 import { createServer } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import { runCli } from '../helpers/cli-run.js'
-import { aliasedIndices, openSearchNode } from '../helpers/opensearch.js'
+import { aliasedIndices, openSearchJson, openSearchNode } from '../helpers/opensearch.js'
 
 const node = openSearchNode('the catalogue push tests')
 const ALIAS = `cli-${Date.now().toString(36)}`
@@ -25,6 +25,9 @@ describe('catalogue push', () => {
     expect(code).toBe(0)
     expect(stdout).toMatch(/^Usage: catalogue push <catalogue> \[options\]/)
     expect(stdout).toContain('--opensearch <url>')
+    expect(stdout).toContain('--shards <n>')
+    expect(stdout).toContain('--replicas <n|auto>')
+    expect(stdout).toContain('--opensearch http://node1:9200,http://node2:9200,http://node3:9200')
     expect(stdout).toContain('Examples:')
   })
 
@@ -72,6 +75,49 @@ describe('catalogue push', () => {
             `Alias ${ALIAS} → ${index} \\(new alias\\)\\n$`,
         ),
       )
+    })
+
+    it('pushes to a list naming the node twice and a dead one, comma-separated', async () => {
+      // Port 1: nothing listens there. The client leaves out a node that does not answer.
+      const alias = `${ALIAS}-nodes`
+      const { code, stdout, stderr } = await runCli([
+        'push',
+        'test/fixtures/rac',
+        '--opensearch',
+        `${node.url},${node.url},http://127.0.0.1:1`,
+        '--index',
+        alias,
+      ])
+      expect(stderr).toBe('')
+      expect(code).toBe(0)
+      const [index] = await aliasedIndices(node.url, alias)
+      expect(stdout).toContain(`Alias ${alias} → ${index} (new alias)`)
+    })
+
+    it('makes an index of --shards primary shards and --replicas replicas', async () => {
+      const alias = `${ALIAS}-shards`
+      const { code, stderr } = await runCli([
+        'push',
+        'test/fixtures/rac',
+        '--opensearch',
+        node.url,
+        '--index',
+        alias,
+        '--shards',
+        '2',
+        '--replicas',
+        '0',
+      ])
+      expect(stderr).toBe('')
+      expect(code).toBe(0)
+      const [index] = await aliasedIndices(node.url, alias)
+      const settings = await openSearchJson<
+        Record<string, { settings: { index: Record<string, string> } }>
+      >(node.url, `/${index}/_settings`)
+      expect(settings[index!]!.settings.index).toMatchObject({
+        number_of_shards: '2',
+        number_of_replicas: '0',
+      })
     })
 
     it('refuses an invalid catalogue, naming the file (exit 1), and leaves the alias', async () => {

@@ -66,6 +66,44 @@ describe.skipIf(node.skip)('catalogue serve --opensearch', () => {
     expect(stderr).toContain(`no alias nope at ${node.url}`)
   })
 
+  it('serves from a list of nodes, naming them all, the node twice used once', async () => {
+    // Port 1: nothing listens there; the client leaves it out.
+    const nodes = `${node.url},http://127.0.0.1:1`
+    const controller = new AbortController()
+    let serving = ''
+    const running = runCli(
+      ['serve', '--opensearch', nodes, '--opensearch', node.url, '--index', ALIAS, '--port', '0'],
+      {
+        signal: controller.signal,
+        onStdout: (chunk) => {
+          serving += chunk
+          if (serving.includes('\n')) controller.abort()
+        },
+      },
+    )
+    const { code, stderr } = await running
+    expect(stderr).toBe('Stopped.\n')
+    expect(code).toBe(0)
+    const [index] = await aliasedIndices(node.url, ALIAS)
+    expect(serving).toMatch(
+      new RegExp(
+        `^Serving OpenSearch at ${node.url}, http://127\\.0\\.0\\.1:1 \\(alias ${ALIAS}\\), ` +
+          `index ${index}, at http://127\\.0\\.0\\.1:\\d+\\n$`,
+      ),
+    )
+    const remote = await runCli([
+      'search',
+      'congressional',
+      '--json',
+      '--opensearch',
+      nodes,
+      '--index',
+      ALIAS,
+    ])
+    const local = await runCli(['search', 'congressional', '--json', '--catalogue', RAC])
+    expect(remote.stdout).toBe(local.stdout)
+  })
+
   // Last: it pushes the sample over the corpus.
   it('serves /search and /health from the alias, and follows a push', async () => {
     const server = await servedBy(

@@ -4,15 +4,17 @@ import {
   TEXT_LANGUAGES,
   type TextLanguage,
 } from '@archive-catalogue/core'
-import { OpenSearchError, pushCatalogue } from '@archive-catalogue/opensearch'
+import { OpenSearchError, type PushResult, pushCatalogue } from '@archive-catalogue/opensearch'
 import { formatOf, formatOption, writeWarnings } from '../support/catalogue.js'
 import { defineCommand, onePositional } from '../support/command.js'
 import { formatCount, plural } from '../support/format.js'
-import { type CliIo, write } from '../support/io.js'
-import { loadingProgress } from '../support/progress.js'
+import { interruption } from '../support/interruption.js'
+import { write } from '../support/io.js'
+import { clusterUrl, openSearchUrls } from '../support/opensearch-urls.js'
+import { pushProgress } from '../support/push-progress.js'
 import { CommandError, EXIT, UsageError } from '../support/usage-errors.js'
 
-/** `catalogue push <catalogue> --opensearch URL`: the catalogue into OpenSearch, behind an alias. */
+/** `catalogue push <catalogue> --opensearch URL[,URL…]`: the catalogue into OpenSearch, behind an alias. */
 export const push = defineCommand({
   name: 'push',
   summary: 'Push a catalogue into OpenSearch, behind an alias moved only when it is all in',
@@ -22,12 +24,16 @@ export const push = defineCommand({
     'document, and writes it in bulk into a new OpenSearch index <alias>-<time>. Only when every\n' +
     'document is in is the alias moved onto it, in one atomic action, and the old index deleted:\n' +
     'readers of the alias never see half a catalogue. Any invalid or refused document (named by\n' +
-    'file and line) refuses the push; the new index is removed and the alias left as it was.',
+    'file and line) refuses the push; the new index is removed and the alias left as it was.\n' +
+    'Give every node of the cluster (comma-separated, or --opensearch again): the push goes on\n' +
+    'while one of them answers. On a terminal a bar shows the progress; elsewhere (a cron job,\n' +
+    'a CI log) a line every 5 s does (CATALOGUE_PROGRESS_INTERVAL_MS sets the interval).',
   options: {
     opensearch: {
       type: 'string',
+      multiple: true,
       value: 'url',
-      description: 'the cluster (required), e.g. http://127.0.0.1:9200',
+      description: 'the cluster (required): a node, e.g. http://127.0.0.1:9200; several: URL,URL',
     },
     index: {
       type: 'string',
@@ -39,6 +45,16 @@ export const push = defineCommand({
       value: 'name',
       description: `language of the text: ${TEXT_LANGUAGES.join(', ')} (default english, or a snapshot's)`,
     },
+    shards: {
+      type: 'string',
+      value: 'n',
+      description: 'primary shards of the new index; more spread a large catalogue (default 1)',
+    },
+    replicas: {
+      type: 'string',
+      value: 'n|auto',
+      description: 'copies of each shard once loaded; auto: 1 on two nodes or more (default auto)',
+    },
     format: formatOption,
     'skip-invalid': {
       type: 'boolean',
@@ -49,20 +65,27 @@ export const push = defineCommand({
     'catalogue push data/sample.ndjson --opensearch http://127.0.0.1:9200',
     'catalogue push export/ --opensearch http://search:9200 --index archive --skip-invalid',
     'catalogue push finding-aids/ --format ead --opensearch http://127.0.0.1:9200',
+    'catalogue push export/ --opensearch http://node1:9200,http://node2:9200,http://node3:9200 --shards 3 --replicas 1',
   ],
   async run({ values, positionals }, io) {
     const path = onePositional(positionals, '<catalogue>', 'push')
-    const url = values.opensearch
-    if (url === undefined) throw new UsageError('missing --opensearch <url>', 'push')
-    const progress = loadingProgress(io, 'Pushing')
+    const urls = openSearchUrls(values.opensearch, 'push')
+    if (urls === undefined) throw new UsageError('missing --opensearch <url>', 'push')
+    // Every usage error before the first request: nothing is created for a mistyped option.
+    const options = {
+      url: clusterUrl(urls),
+      index: values.index,
+      language: languageOf(values.language),
+      format: formatOf(values.format, 'push'),
+      skipInvalid: values['skip-invalid'],
+      shards: shardsOf(values.shards),
+      replicas: replicasOf(values.replicas),
+    }
+    const progress = pushProgress(io)
     const interrupt = interruption(io)
     try {
       const result = await pushCatalogue(path, {
-        url,
-        index: values.index,
-        language: languageOf(values.language),
-        format: formatOf(values.format, 'push'),
-        skipInvalid: values['skip-invalid'],
+        ...options,
         onProgress: (report) => progress.update(report),
         signal: interrupt.signal,
       })
@@ -78,13 +101,10 @@ export const push = defineCommand({
       }
       const seconds = result.milliseconds / 1000
       const rate = Math.round(result.documents / Math.max(seconds, 0.001))
-      const replaced =
-        result.previous.length > 0 ? `; deleted ${result.previous.join(', ')}` : ' (new alias)'
       await write(
         io.stdout,
         `Pushed ${plural(result.documents, 'document')} to ${result.index} in ${seconds.toFixed(1)} s ` +
-          `(${formatCount(rate)} documents/s)\n` +
-          `Alias ${result.alias} → ${result.index}${replaced}\n`,
+          `(${formatCount(rate)} documents/s)\n${aliasLines(result)}`,
       )
       return EXIT.ok
     } catch (error) {
@@ -98,26 +118,50 @@ export const push = defineCommand({
   },
 })
 
-/**
- * The signal that stops the push: the caller's, else Ctrl-C or SIGTERM, caught so the push can
- * delete the index it was writing (the alias was never moved) before the command ends.
- */
-function interruption(io: CliIo): { signal: AbortSignal | undefined; dispose(): void } {
-  if (io.signal) return { signal: io.signal, dispose() {} }
-  const controller = new AbortController()
-  const stop = () =>
-    controller.abort(
-      new CommandError('Interrupted: the new index was removed and the alias left as it was'),
-    )
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
-  return {
-    signal: controller.signal,
-    dispose() {
-      process.off('SIGINT', stop)
-      process.off('SIGTERM', stop)
-    },
+/** Where the alias went, what was deleted, and what is still in the cluster. */
+function aliasLines({ alias, index, previous, removed, left }: PushResult): string {
+  const deleted = previous.filter((old) => !left.includes(old))
+  const moved =
+    previous.length === 0
+      ? ' (new alias)'
+      : deleted.length > 0
+        ? `; deleted ${deleted.join(', ')}`
+        : ''
+  return (
+    `Alias ${alias} → ${index}${moved}\n` +
+    (removed.length > 0 ? `Removed ${removed.join(', ')}, left by failed pushes\n` : '') +
+    (left.length > 0
+      ? `Not deleted: ${left.join(', ')} (the next push removes it, unless a push is writing it)\n`
+      : '')
+  )
+}
+
+/** `--shards`: primary shards, a whole number from 1. */
+function shardsOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  const shards = wholeNumber(value)
+  if (shards === undefined || shards < 1) {
+    throw new UsageError(`--shards expects a whole number, 1 or more, got '${value}'`, 'push')
   }
+  return shards
+}
+
+/** `--replicas`: a whole number from 0, or `auto` (one on two nodes or more, none on one). */
+function replicasOf(value: string | undefined): number | 'auto' | undefined {
+  if (value === undefined || value === 'auto') return value
+  const replicas = wholeNumber(value)
+  if (replicas === undefined) {
+    throw new UsageError(
+      `--replicas expects a whole number, 0 or more, or auto, got '${value}'`,
+      'push',
+    )
+  }
+  return replicas
+}
+
+function wholeNumber(value: string): number | undefined {
+  const number = Number(value)
+  return /^\d+$/.test(value) && Number.isSafeInteger(number) ? number : undefined
 }
 
 function languageOf(value: string | undefined): TextLanguage | undefined {

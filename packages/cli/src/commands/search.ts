@@ -31,6 +31,7 @@ export const search = defineCommand({
     'catalogue search --filter category=person --sort title --limit 20',
     'catalogue search -q "foundation -hoffmann" --json',
     'catalogue search medicine --ndjson | jq -r .uri',
+    'catalogue search malaria --opensearch http://node1:9200,http://node2:9200',
   ],
   run(input, io) {
     return runListCommand<SearchResult>('search', input, io, (page, queryText, screen) =>

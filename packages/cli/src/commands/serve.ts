@@ -69,6 +69,7 @@ export const serve = defineCommand({
     'catalogue serve export/ --watch   # reloads when the export changes',
     "catalogue serve --citation-name 'Example Archive' --citation-url https://archive.example.org",
     'catalogue serve --opensearch http://127.0.0.1:9200 --index catalogue   # a push is the reload',
+    'catalogue serve --opensearch http://node1:9200,http://node2:9200,http://node3:9200   # every node',
   ],
   async run({ values, positionals }, io) {
     const port = integer(values.port ?? '8000', '--port', 0, 65_535)

@@ -28,6 +28,7 @@ export const stats = defineCommand({
     'catalogue stats',
     'catalogue stats test/fixtures/rac',
     'CATALOGUE=catalogue.snapshot catalogue stats --json | jq .dates',
+    'catalogue stats --opensearch http://node1:9200 --opensearch http://node2:9200',
   ],
   async run({ values, positionals }, io) {
     const mode = outputMode(values, 'stats')

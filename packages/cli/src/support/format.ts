@@ -66,6 +66,23 @@ export function formatBytes(bytes: number): string {
   return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`
 }
 
+/**
+ * A duration as people say it, to the second under an hour: `42 s`, `2 min 50 s`, `3 min`,
+ * `1 h 5 min`.
+ */
+export function formatDuration(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds))
+  if (total < 60) return `${total} s`
+  if (total < 3600) {
+    const minutes = Math.floor(total / 60)
+    const rest = total % 60
+    return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`
+  }
+  const minutes = Math.round(total / 60)
+  const rest = minutes % 60
+  return rest === 0 ? `${minutes / 60} h` : `${Math.floor(minutes / 60)} h ${rest} min`
+}
+
 /** Cuts text to `width` code points, ending with `…` when it was longer. */
 export function truncate(text: string, width: number): string {
   const chars = [...text.replace(/\s+/g, ' ')]

@@ -1,6 +1,7 @@
 /**
- * `--opensearch URL [--index NAME]` on the commands that read a catalogue: the same answers
- * from a catalogue pushed into OpenSearch (`catalogue push`) instead of one loaded in memory.
+ * `--opensearch URL[,URL…] [--index NAME]` on the commands that read a catalogue: the same
+ * answers from a catalogue pushed into OpenSearch (`catalogue push`) instead of one loaded in
+ * memory. Several nodes spread the requests, and one that stops answering is left out.
  */
 import {
   type CatalogueBackend,
@@ -11,14 +12,17 @@ import {
 import { openCatalogue } from './catalogue.js'
 import type { OptionSpec } from './command.js'
 import type { CliIo } from './io.js'
+import { clusterUrl, openSearchUrls } from './opensearch-urls.js'
 import { UsageError } from './usage-errors.js'
 
 /** The options that read the catalogue from OpenSearch. */
 export const openSearchOptions = {
   opensearch: {
     type: 'string',
+    multiple: true,
     value: 'url',
-    description: 'answer from a catalogue pushed into OpenSearch (catalogue push) at this URL',
+    description:
+      'answer from the catalogue pushed to OpenSearch at this URL; several nodes: URL,URL or repeat it',
   },
   index: {
     type: 'string',
@@ -32,18 +36,15 @@ export const openSearchOptions = {
  * then, so commands over a file never load the OpenSearch client.
  */
 export async function openOpenSearch(
-  values: { opensearch?: string; index?: string; language?: string },
+  values: { opensearch?: string[]; index?: string; language?: string },
   command: string,
   options: { maxLimit?: number; baseUrl?: string; citation?: CitationOptions } = {},
 ) {
-  const url = values.opensearch
-  if (url === undefined) {
+  const urls = openSearchUrls(values.opensearch, command)
+  if (urls === undefined) {
     if (values.index !== undefined)
       throw new UsageError('--index needs --opensearch <url>', command)
     return undefined
-  }
-  if (!URL.canParse(url)) {
-    throw new UsageError(`--opensearch expects a URL, got '${url}'`, command)
   }
   const language = values.language
   if (language !== undefined && !isTextLanguage(language)) {
@@ -54,7 +55,7 @@ export async function openOpenSearch(
   }
   const { OpenSearchBackend } = await import('@archive-catalogue/opensearch')
   return OpenSearchBackend.open({
-    url,
+    url: clusterUrl(urls),
     ...(values.index !== undefined ? { index: values.index } : {}),
     ...(language !== undefined ? { language } : {}),
     ...options,
@@ -69,7 +70,7 @@ export async function openOpenSearch(
 export async function openBackend(
   io: CliIo,
   values: {
-    opensearch?: string | undefined
+    opensearch?: string[] | undefined
     index?: string | undefined
     catalogue?: string | undefined
     'skip-invalid'?: boolean | undefined

@@ -2,9 +2,9 @@ import type { ReadProgress } from '@archive-catalogue/core'
 import cliProgress from 'cli-progress'
 import type { CliIo } from './io.js'
 
-/** A loading progress bar: `update` from `onProgress`, `stop` when done (or failed). */
-export interface Progress {
-  update(progress: ReadProgress): void
+/** A progress report on stderr: `update` from `onProgress`, `stop` when done (or failed). */
+export interface Progress<Report = ReadProgress> {
+  update(progress: Report): void
   stop(): void
 }
 
@@ -16,6 +16,10 @@ const silent: Progress = { update() {}, stop() {} }
  * is cleared when done so that the next line starts clean. Once stopped it stays stopped: a
  * reload of a served catalogue reports progress through the same callback, and must not draw a
  * bar between the server's log lines.
+ *
+ * Off a terminal a load prints nothing (a push prints a line every few seconds: see
+ * `pushProgress`): a load takes seconds to a minute, and what a log needs, the documents and the
+ * time it took, is in the line the command prints when it is done.
  */
 export function loadingProgress(io: CliIo, label: string): Progress {
   if (!io.stderr.isTTY) return silent
