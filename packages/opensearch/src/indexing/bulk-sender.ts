@@ -28,6 +28,8 @@ export interface BulkOptions {
   /** The first wait before a retry, doubled each time (with jitter, at most 30 s). @default 200 */
   backoffMs?: number
   signal?: AbortSignal | undefined
+  /** Called with {@link BulkSender.indexed} each time a batch is acknowledged. */
+  onIndexed?: ((indexed: number) => void) | undefined
 }
 
 /** Statuses of a cluster that is busy rather than wrong: worth trying again after a wait. */
@@ -47,7 +49,8 @@ export class BulkSender {
   private batchBytes = 0
   private readonly inFlight = new Set<Promise<void>>()
   private failure: unknown
-  private readonly options: Required<Omit<BulkOptions, 'signal'>> & Pick<BulkOptions, 'signal'>
+  private readonly options: Required<Omit<BulkOptions, 'signal' | 'onIndexed'>> &
+    Pick<BulkOptions, 'signal' | 'onIndexed'>
 
   constructor(
     private readonly client: Client,
@@ -139,6 +142,7 @@ export class BulkSender {
           retry.push({ ...document, json: document.rewrite(), rewrite: undefined })
         } else this.refused.push(refusal(document, status, result?.error, attempt))
       })
+      this.options.onIndexed?.(this.indexed)
       if (retry.length === 0) return
       pending = retry
       await this.wait(attempt)

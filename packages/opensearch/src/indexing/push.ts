@@ -56,7 +56,7 @@ export interface PushOptions {
    */
   shards?: number
   /** Batch sizes, batches in flight and retries of the bulk requests. */
-  bulk?: Omit<BulkOptions, 'signal'>
+  bulk?: Omit<BulkOptions, 'signal' | 'onIndexed'>
   /** How many invalid documents an error lists before it only counts them. @default 20 */
   maxReported?: number
   /**
@@ -119,10 +119,15 @@ export async function pushCatalogue(path: string, options: PushOptions): Promise
     const previous = await aliasTargets(client, alias, url)
     const { removed, kept } = await removeLeftIndices(client, alias, previous, url)
     const index = `${alias}-${timestamp()}`
-    const sender = new BulkSender(client, index, url, { ...options.bulk, signal: options.signal })
+    let reading: ReadProgress = { documents: 0, bytesRead: 0, totalBytes: 0 }
+    const sender = new BulkSender(client, index, url, {
+      ...options.bulk,
+      signal: options.signal,
+      // Reported as batches are acknowledged too: the last batches of a push take a while.
+      onIndexed: (indexed) => options.onProgress?.({ ...reading, indexed }),
+    })
     const invalid: InvalidDocument[] = []
     const warnings: ReadWarning[] = []
-    let reading: ReadProgress = { documents: 0, bytesRead: 0, totalBytes: 0 }
     const source = await openSource(path, {
       format: options.format,
       language: options.language,
