@@ -1,36 +1,10 @@
 /**
- * Comparing the API's JSON answers from two backends (OpenSearch against the in-memory
- * catalogue): equal, except that a relevance order may differ where scores tie (equal scores may
- * differ in their last bits, and each shard scores on its own statistics), so ranked pages
- * compare as sets; test/opensearch/ranking.test.ts compares the scores themselves.
+ * Checking the API's JSON answers from one backend against another's (OpenSearch against the
+ * in-memory catalogue) while a cluster is under load: shaped alike, and whole.
  */
 
 /** An answer as far as these checks read it. */
 export type Answer = { count?: number; results?: { uri?: string }[] } & Record<string, unknown>
-
-/** Whether a request (`/search?query=x`) is ranked by relevance: a query and no sort on a list. */
-export function relevanceRanked(target: string): boolean {
-  const [path = '', search = ''] = target.split('?')
-  if (path === '/facets' || path.endsWith('/children') || !isList(path)) return false
-  const params = new URLSearchParams(search)
-  return (params.get('query') ?? '').trim() !== '' && !params.has('sort')
-}
-
-/** A ranked request asking for the page that holds every result (the API's largest). */
-export function wholePage(target: string): string {
-  const [path = '', search = ''] = target.split('?')
-  const params = new URLSearchParams(search)
-  params.set('limit', '500')
-  params.delete('offset')
-  return `${path}?${params}`
-}
-
-/** An answer with its results in uri order, to compare a relevance-ranked page as a set. */
-export function asSet(answer: Answer): Answer {
-  if (!Array.isArray(answer.results)) return answer
-  const results = [...answer.results].sort((a, b) => ((a.uri ?? '') < (b.uri ?? '') ? -1 : 1))
-  return { ...answer, results }
-}
 
 /**
  * Why `actual` is not shaped as `expected` (the in-memory answer to the same request), or
@@ -61,8 +35,4 @@ export function shapeProblem(actual: unknown, expected: Answer): string | undefi
     if (odd) return `a result shaped ${JSON.stringify(odd).slice(0, 80)}`
   }
   return undefined
-}
-
-function isList(path: string): boolean {
-  return /^\/(search|collections|objects|agents|terms)$/.test(path)
 }

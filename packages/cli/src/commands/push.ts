@@ -87,6 +87,7 @@ export const push = defineCommand({
       const result = await pushCatalogue(path, {
         ...options,
         onProgress: (report) => progress.update(report),
+        onNotice: (message) => io.stderr.write(`${message}\n`),
         signal: interrupt.signal,
       })
       progress.stop()

@@ -5,13 +5,15 @@
  * reached at that moment (the push's nodes died), the index stays: not behind the alias, so no
  * reader sees it, but it holds disk and shards. The next push to the alias removes every such
  * index, unless another push is still writing it: a push marks its index with a heartbeat (the
- * mapping's `_meta`, written every 30 s), and an index whose heartbeat is recent is left alone.
+ * mapping's `_meta`, written every 10 s). An index whose heartbeat is older than three beats is
+ * left; one whose heartbeat is younger is watched until it is that old: if it beat again,
+ * another push is writing it and it stays.
  */
 import type { Client } from '@opensearch-project/opensearch'
 
-/** How often a push writes its heartbeat, and how old one must be for its index to be orphaned. */
-export const HEARTBEAT_MS = 30_000
-const ORPHANED_AFTER_MS = 4 * HEARTBEAT_MS
+/** How often a push writes its heartbeat, and how old one must be for its index to be left. */
+export const HEARTBEAT_MS = 10_000
+export const LEFT_AFTER_MS = 3 * HEARTBEAT_MS
 
 /** The `_meta` key of a push's mark. */
 const MARK = 'archive_catalogue_push'
@@ -48,11 +50,11 @@ export async function beat(
     .catch(() => undefined)
 }
 
-/** An index left by an earlier push, and why it is (or is not) removed. */
+/** An index of a push to the alias that the alias is not on, and when its push last beat. */
 export interface LeftIndex {
   index: string
-  /** Whether another push is writing it now (its heartbeat is recent): then it is kept. */
-  writing: boolean
+  /** The heartbeat's time (ms since 1970), or NaN for an index without a mark. */
+  heartbeat: number
 }
 
 /**
@@ -63,7 +65,6 @@ export async function leftIndices(
   client: Client,
   alias: string,
   aliased: readonly string[],
-  now = Date.now(),
 ): Promise<LeftIndex[]> {
   const { body } = await client.indices.getMapping({
     index: `${alias}-*`,
@@ -76,7 +77,6 @@ export async function leftIndices(
     .sort()
     .map((index) => {
       const mark = mappings[index]?.mappings?._meta?.[MARK]
-      const heartbeat = mark ? Date.parse(mark.heartbeat) : Number.NaN
-      return { index, writing: now - heartbeat < ORPHANED_AFTER_MS }
+      return { index, heartbeat: mark ? Date.parse(mark.heartbeat) : Number.NaN }
     })
 }

@@ -20,7 +20,7 @@ import { type BulkOptions, BulkSender, describeRefused } from './bulk-sender.js'
 import { derivedFields } from './derived-fields.js'
 import { DERIVED, indexBody } from './index-body.js'
 import { call } from './push-call.js'
-import { beat, HEARTBEAT_MS, leftIndices, pushMeta } from './push-marks.js'
+import { beat, HEARTBEAT_MS, LEFT_AFTER_MS, leftIndices, pushMeta } from './push-marks.js'
 import { makeReady } from './ready-index.js'
 import { openSource } from './source-documents.js'
 
@@ -41,6 +41,8 @@ export interface PushOptions {
   format?: CatalogueFormat | undefined
   /** Push the valid documents and report the others instead of refusing the catalogue. @default false */
   skipInvalid?: boolean | undefined
+  /** Called with what the push does that its caller should hear of before it ends. */
+  onNotice?: ((message: string) => void) | undefined
   /** Called as documents are read and indexed, for a progress bar. */
   onProgress?: ((progress: PushProgress) => void) | undefined
   /** Aborting it stops the push and removes the new index; the alias is left as it was. */
@@ -117,7 +119,9 @@ export async function pushCatalogue(path: string, options: PushOptions): Promise
   const client = clusterClient(urls, { attemptTimeoutMs: 120_000, sniff: options.sniff ?? false })
   try {
     const previous = await aliasTargets(client, alias, url)
-    const { removed, kept } = await removeLeftIndices(client, alias, previous, url)
+    const { removed, kept } = await removeLeftIndices(client, alias, previous, url, (message) =>
+      options.onNotice?.(message),
+    )
     const index = `${alias}-${timestamp()}`
     let reading: ReadProgress = { documents: 0, bytesRead: 0, totalBytes: 0 }
     const sender = new BulkSender(client, index, url, {
@@ -227,21 +231,41 @@ export async function pushCatalogue(path: string, options: PushOptions): Promise
 }
 
 /**
- * Removes the indices earlier pushes to `alias` left behind; those another push is writing now
- * are kept.
+ * Removes the indices earlier pushes to `alias` left behind. One whose push beat recently is
+ * watched until its heartbeat would be stale (at most 30 s, said through `notice`): if it beat
+ * again, another push is writing it and it is kept.
  */
 async function removeLeftIndices(
   client: Client,
   alias: string,
   aliased: readonly string[],
   url: string,
+  notice: (message: string) => void,
 ): Promise<{ removed: string[]; kept: string[] }> {
   const left = await call(url, () => leftIndices(client, alias, aliased))
-  const orphans = left.filter((entry) => !entry.writing).map((entry) => entry.index)
-  if (orphans.length > 0) {
-    await call(url, () => client.indices.delete({ index: orphans.join(',') }))
+  const recent = left.filter((entry) => Date.now() - entry.heartbeat < LEFT_AFTER_MS)
+  const kept: string[] = []
+  if (recent.length > 0) {
+    const newest = Math.max(...recent.map((entry) => entry.heartbeat))
+    const waitMs = Math.max(0, newest + LEFT_AFTER_MS - Date.now())
+    notice(
+      `${recent.map((entry) => entry.index).join(', ')} had a push writing it ${Math.round((Date.now() - newest) / 1000)} s ago: ` +
+        `waiting ${Math.ceil(waitMs / 1000)} s to see whether it still is`,
+    )
+    await new Promise((resolve) => setTimeout(resolve, waitMs))
+    const again = await call(url, () => leftIndices(client, alias, aliased))
+    for (const entry of recent) {
+      const now = again.find((other) => other.index === entry.index)
+      if (now && now.heartbeat > entry.heartbeat) kept.push(entry.index)
+    }
   }
-  return { removed: orphans, kept: left.filter((entry) => entry.writing).map((e) => e.index) }
+  const orphans = left.map((entry) => entry.index).filter((index) => !kept.includes(index))
+  if (orphans.length > 0) {
+    await call(url, () =>
+      client.indices.delete({ index: orphans.join(','), ignore_unavailable: true } as never),
+    )
+  }
+  return { removed: orphans, kept }
 }
 
 /** Deletes indices, a few times over some seconds if need be; whether they are gone. */
