@@ -1,171 +1,108 @@
 /**
  * Starts a local OpenSearch cluster for development and tests: one JVM per node, on free
- * loopback ports, with its data in a temporary folder, and waits until it is green.
+ * loopback ports, with its data in a temporary folder (or a lasting `dataDir`), and waits until
+ * it is green. The cluster it returns can lose, freeze and start again a node, or restart whole.
  *
  * @example
- * const opensearch = await startOpenSearch({ log: console.error })
- * await fetch(`${opensearch.url}/_cat/indices`)
+ * const opensearch = await startOpenSearch({ nodes: 3, log: console.error })
+ * await opensearch.stopNode(1, 'SIGKILL') // a crash; the other two keep running
+ * await opensearch.startNode(1) // back on its data, the cluster green with all three
  * await opensearch.stop()
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { freePorts } from './free-ports.js'
+import { rm } from 'node:fs/promises'
+import { openClusterFolder } from './cluster-folder.js'
 import { findJdk } from './java.js'
 import { buildLauncher } from './launcher.js'
-import { type NodeProcess, startNodeProcess } from './node-process.js'
-import { nodeSettings } from './node-settings.js'
-import { waitForGreen } from './wait-for-green.js'
+import { LocalCluster, type LocalOpenSearch, type NodeExit } from './local-cluster.js'
+
+export type { LocalNode, LocalOpenSearch, NodeExit } from './local-cluster.js'
 
 /** Options of `startOpenSearch`. */
 export interface OpenSearchOptions {
-  /** Nodes, each in its own JVM; more than one forms a cluster. @default 1 */
+  /**
+   * Nodes, each in its own JVM; more than one forms a cluster. With a `dataDir` that holds a
+   * cluster, its node count (another count is refused).
+   * @default 1
+   */
   nodes?: number
   /** Heap of each JVM in MB (`-Xms` and `-Xmx`). @default 512 */
   heapMb?: number
-  /** Give up when the cluster is not green this long after the JVMs start. @default 120_000 */
+  /**
+   * Give up when the cluster is not green this long after the JVMs start; also the limit of
+   * `startNode` and `startAll`.
+   * @default 120_000
+   */
   timeoutMs?: number
-  /** Progress: fetching, compiling, starting, green. @default nothing */
+  /**
+   * A folder to keep the nodes' config, data and logs in, kept by `stop`, instead of a temporary
+   * one. Its `cluster.json` records the node names and ports at the first start; a later start on
+   * the same folder brings that cluster back, its indices included. It must be new, empty, or
+   * such a folder.
+   * @default a temporary folder, removed by `stop`
+   */
+  dataDir?: string
+  /**
+   * Called when a node's JVM exits without being asked to (killed, crashed), once the cluster
+   * was green; the other nodes keep running. `failed` resolves at the first such exit too.
+   * @default nothing
+   */
+  onNodeExit?: (exit: NodeExit) => void
+  /** Progress: fetching, compiling, starting, green (or yellow, and why). @default nothing */
   log?: (message: string) => void
   /** Every line the JVMs write, prefixed with `[node-N]`. @default nothing */
   output?: (line: string) => void
 }
 
-/** A running local cluster. */
-export interface LocalOpenSearch {
-  /** The first node's `http://127.0.0.1:PORT`. */
-  url: string
-  /** Every node's URL, in node order. */
-  urls: string[]
-  /** OpenSearch's version, from `GET /`. */
-  version: string
-  /** The JVMs' process ids, in node order. */
-  pids: number[]
-  /** The temporary folder holding every node's config, data and logs; removed by `stop`. */
-  folder: string
-  /** From the JVMs' start to green, in milliseconds. */
-  startupMs: number
-  /** Resolves if a node exits before `stop` is called, with its last lines. */
-  failed: Promise<Error>
-  /** Stops every JVM (SIGTERM, SIGKILL after 20 s) and removes `folder`. Safe to call twice. */
-  stop: () => Promise<void>
-  /**
-   * Stops one node (`index` in node order) and resolves when its JVM is gone, the others left
-   * running: `SIGTERM` a clean stop (SIGKILL after 20 s), `SIGKILL` a crash. `failed` ignores it.
-   * @default signal 'SIGTERM'
-   */
-  stopNode: (index: number, signal?: 'SIGTERM' | 'SIGKILL') => Promise<void>
-}
-
 const defaultOptions = {
-  nodes: 1,
   heapMb: 512,
   timeoutMs: 120_000,
   log: (_message: string) => {},
-  output: undefined as ((line: string) => void) | undefined,
 }
 
 /**
- * Starts `nodes` OpenSearch nodes and resolves once the cluster is green with all of them.
- * Needs a JDK 21+ and, for the first run, Maven (see `missingRequirements`).
+ * Starts OpenSearch nodes and resolves once the cluster is green with all of them. Needs a JDK
+ * 21+ and, for the first run, Maven (see `missingRequirements`).
  *
+ * @throws {DataFolderError} when `dataDir` holds another node count, one of its ports is in use,
+ *   or it is a folder of something else (checked before Java is looked for)
  * @throws {MissingToolError} when Java 21+ or (for the first fetch) Maven is missing
  * @throws {Error} when the cluster is not green in time, with the last lines of every node
  */
 export async function startOpenSearch(options: OpenSearchOptions = {}): Promise<LocalOpenSearch> {
-  const { nodes, heapMb, timeoutMs, log, output } = { ...defaultOptions, ...options }
-  if (!Number.isInteger(nodes) || nodes < 1)
+  const { nodes, heapMb, timeoutMs, log, output, dataDir, onNodeExit } = {
+    ...defaultOptions,
+    ...options,
+  }
+  if (nodes !== undefined && (!Number.isInteger(nodes) || nodes < 1))
     throw new RangeError(`nodes must be 1 or more, got ${nodes}`)
   if (!Number.isInteger(heapMb) || heapMb < 128)
     throw new RangeError(`heapMb must be 128 or more, got ${heapMb}`)
 
-  const jdk = await findJdk()
-  const classpath = await buildLauncher(jdk, log)
-  const ports = await freePorts(2 * nodes)
-  const folder = await mkdtemp(path.join(tmpdir(), 'archive-catalogue-opensearch-'))
-  const names = Array.from({ length: nodes }, (_, i) => `node-${i + 1}`)
-  const settings = nodeSettings(names, ports.slice(0, nodes), ports.slice(nodes))
-
-  log(
-    `Starting ${nodes === 1 ? 'one node' : `${nodes} nodes`} on Java ${jdk.version} (${heapMb} MB heap each) in ${folder}`,
-  )
-  const started = performance.now()
-  const processes: NodeProcess[] = names.map((name, i) =>
-    startNodeProcess({
+  const folder = await openClusterFolder({ nodes, dataDir })
+  let cluster: LocalCluster
+  try {
+    const jdk = await findJdk()
+    const classpath = await buildLauncher(jdk, log)
+    const count = folder.plan.nodes.length
+    log(
+      `Starting ${count === 1 ? 'one node' : `${count} nodes`} on Java ${jdk.version} (${heapMb} MB heap each) in ${folder.path}${folder.plan.bootstrapped ? ', again on its data' : ''}`,
+    )
+    cluster = await LocalCluster.start({
       jdk,
       classpath,
-      name,
-      home: path.join(folder, name),
-      heapMb,
-      output,
-      settings: settings[i]!,
-    }),
-  )
-
-  // Should this process end without stop(), signal the JVMs; each deletes its own folder.
-  const signalOnExit = () => {
-    for (const { pid } of processes) {
-      try {
-        process.kill(pid, 'SIGTERM')
-      } catch {
-        // Already gone.
-      }
-    }
-  }
-  process.once('exit', signalOnExit)
-  let stopping: Promise<void> | undefined
-  const stop = () => {
-    stopping ??= (async () => {
-      process.off('exit', signalOnExit)
-      await Promise.all(processes.map((node) => node.stop()))
-      await rm(folder, { recursive: true, force: true })
-    })()
-    return stopping
-  }
-  const stopped = new Set<NodeProcess>()
-  const stopNode = async (index: number, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') => {
-    const node = processes[index]
-    if (!node) throw new RangeError(`no node ${index}: there are ${processes.length}`)
-    stopped.add(node)
-    if (signal === 'SIGTERM') return node.stop()
-    try {
-      process.kill(node.pid, 'SIGKILL')
-    } catch {
-      // Already gone.
-    }
-    await node.exited
-  }
-  const failed = new Promise<Error>((resolve) => {
-    for (const node of processes) {
-      void node.exited.then((code) => {
-        if (!stopping && !stopped.has(node))
-          resolve(new Error(`${node.name} exited (${code}):\n${node.tail()}`))
-      })
-    }
-  })
-
-  try {
-    const deadline = started + timeoutMs
-    const urls = await waitForGreen(processes, deadline)
-    const root = (await (await fetch(urls[0]!)).json()) as { version: { number: string } }
-    const startupMs = performance.now() - started
-    log(
-      `OpenSearch ${root.version.number} is green at ${urls.join(' ')} after ${(startupMs / 1000).toFixed(1)} s`,
-    )
-    return {
-      url: urls[0]!,
-      urls,
-      version: root.version.number,
-      pids: processes.map((node) => node.pid),
       folder,
-      startupMs,
-      failed,
-      stop,
-      stopNode,
-    }
+      heapMb,
+      timeoutMs,
+      log,
+      output,
+      onNodeExit,
+    })
   } catch (error) {
-    const tails = processes.map((node) => `--- last lines of ${node.name} ---\n${node.tail()}`)
-    await stop()
-    throw new Error(`${(error as Error).message}\n${tails.join('\n')}`, { cause: error })
+    if (folder.temporary) await rm(folder.path, { recursive: true, force: true })
+    throw error
   }
+  log(
+    `OpenSearch ${cluster.version} is ${cluster.health} at ${cluster.urls.join(' ')} after ${(cluster.startupMs / 1000).toFixed(1)} s`,
+  )
+  return cluster
 }

@@ -1,6 +1,7 @@
 /**
  * One OpenSearch node in its own JVM, started through the launcher: waits for its `ready` line,
- * keeps the last lines it wrote, and stops it with SIGTERM, then SIGKILL if it lingers.
+ * keeps the last lines it wrote, stops it with SIGTERM, then SIGKILL if it lingers, and sends it
+ * the signals of a fault (SIGKILL, SIGSTOP, SIGCONT).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
@@ -14,8 +15,15 @@ export interface NodeProcessOptions {
   classpath: string
   /** The node's name, also the prefix of its lines in `output`. */
   name: string
-  /** The node's own folder, deleted by the JVM when it exits. */
+  /** The node's own folder (config, data and logs under `home/node_1`). */
   home: string
+  /**
+   * Have the JVM delete `home` when it ends because its standard input closed, which is when
+   * this process is gone (however it ended): for a temporary folder. A stop asked for (SIGTERM)
+   * keeps it, so that the node can start again on its data.
+   * @default false
+   */
+  deleteWhenOrphaned?: boolean
   heapMb: number
   /** OpenSearch settings, passed as `key=value`; lists comma-separated. */
   settings: Record<string, string>
@@ -33,15 +41,17 @@ export interface NodeProcess {
   exited: Promise<number | string>
   /** The last lines it wrote, stdout and stderr together. */
   tail: () => string
-  /** SIGTERM, then SIGKILL after `graceMs`; resolves when the JVM is gone. */
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves when the JVM is gone. A frozen JVM is continued. */
   stop: (graceMs?: number) => Promise<void>
+  /** Sends a signal to the JVM, if it is still there. */
+  signal: (signal: 'SIGKILL' | 'SIGSTOP' | 'SIGCONT') => void
 }
 
 const TAIL_LINES = 60
 
 /** Starts the JVM; see `NodeProcess.ready` for when it is usable. */
 export function startNodeProcess(options: NodeProcessOptions): NodeProcess {
-  const { jdk, classpath, name, home, heapMb, settings, output } = options
+  const { jdk, classpath, name, home, heapMb, settings, output, deleteWhenOrphaned } = options
   const args = [
     `-Xms${heapMb}m`,
     `-Xmx${heapMb}m`,
@@ -53,7 +63,7 @@ export function startNodeProcess(options: NodeProcessOptions): NodeProcess {
     classpath,
     LAUNCHER_CLASS,
     '--watch-stdin',
-    '--delete-on-exit',
+    ...(deleteWhenOrphaned ? ['--delete-when-orphaned'] : []),
     home,
     ...Object.entries(settings).map(([key, value]) => `${key}=${value}`),
   ]
@@ -98,9 +108,14 @@ export function startNodeProcess(options: NodeProcessOptions): NodeProcess {
     async stop(graceMs = 20_000) {
       if (gone) return
       child.kill('SIGTERM')
+      // A frozen (SIGSTOPped) JVM holds the SIGTERM until it is continued.
+      child.kill('SIGCONT')
       const timer = setTimeout(() => child.kill('SIGKILL'), graceMs)
       await exited
       clearTimeout(timer)
+    },
+    signal(signal) {
+      if (!gone) child.kill(signal)
     },
   }
 }

@@ -1,9 +1,26 @@
 /**
- * Waits until every node serves HTTP and the cluster reports green with all of them, failing
- * early when a JVM exits.
+ * Waits until the nodes just started serve HTTP and the cluster, with all of them (and any
+ * others already running), is green, or settled at yellow on data whose replicas have nowhere to
+ * go; fails early when one of those JVMs exits.
  */
 import { setTimeout as delay } from 'node:timers/promises'
 import type { NodeProcess } from './node-process.js'
+
+/** How the cluster was when the wait ended. */
+export type SettledStatus = 'green' | 'yellow'
+
+/** The fields of `GET /_cluster/health` read here. */
+interface Health {
+  status?: string
+  timed_out?: boolean
+  number_of_nodes?: number
+  initializing_shards?: number
+  relocating_shards?: number
+  unassigned_shards?: number
+  delayed_unassigned_shards?: number
+  number_of_in_flight_fetch?: number
+  number_of_pending_tasks?: number
+}
 
 /** Rejects as soon as any of the nodes exits. */
 function firstExit(nodes: NodeProcess[]): Promise<never> {
@@ -24,35 +41,71 @@ function timeoutAt(deadline: number, what: string, signal: AbortSignal): Promise
   })
 }
 
-/** Asks the cluster health API, which itself waits, until green with `count` nodes. */
-async function healthGreen(
-  url: string,
-  count: number,
-  deadline: number,
-  signal: AbortSignal,
-): Promise<void> {
-  while (!signal.aborted) {
-    const seconds = Math.max(1, Math.floor((deadline - performance.now()) / 1000))
-    const query = `wait_for_status=green&wait_for_nodes=${count}&timeout=${seconds}s`
-    try {
-      const response = await fetch(`${url}/_cluster/health?${query}`, {
-        signal: AbortSignal.any([signal, AbortSignal.timeout(seconds * 1000 + 5000)]),
-      })
-      const body = (await response.json()) as { status?: string; timed_out?: boolean }
-      if (response.ok && body.status === 'green' && !body.timed_out) return
-    } catch {
-      // No cluster manager elected yet (503) or the node is still binding: ask again.
-    }
-    await delay(250, undefined, { signal })
-  }
+/**
+ * Yellow with every node there and nothing left to do: no shard initializing, relocating, held
+ * back for a node that left (`delayed_timeout`) or waiting for the nodes to say what copies they
+ * hold, and no cluster task queued. The replicas still unassigned then have no node to go to, as
+ * when an index asks for more replicas than the other nodes can hold (one node, one replica).
+ */
+function settledYellow(health: Health, count: number): boolean {
+  return (
+    health.status === 'yellow' &&
+    (health.number_of_nodes ?? 0) >= count &&
+    health.initializing_shards === 0 &&
+    health.relocating_shards === 0 &&
+    health.delayed_unassigned_shards === 0 &&
+    health.number_of_in_flight_fetch === 0 &&
+    health.number_of_pending_tasks === 0
+  )
 }
 
 /**
- * Every node's URL, once each printed `ready` and the cluster is green with all of them.
+ * Asks the cluster health API, which itself waits for green (two seconds at a time), until the
+ * cluster is green with at least `count` nodes, or settled at yellow twice in a row.
+ */
+async function healthSettled(
+  url: string,
+  count: number,
+  signal: AbortSignal,
+): Promise<SettledStatus> {
+  // At least: a node being frozen may or may not have been dropped from the cluster yet.
+  const nodes = encodeURIComponent(`>=${count}`)
+  const query = `wait_for_status=green&wait_for_nodes=${nodes}&timeout=2s`
+  let yellowBefore = false
+  while (!signal.aborted) {
+    try {
+      const response = await fetch(`${url}/_cluster/health?${query}`, {
+        signal: AbortSignal.any([signal, AbortSignal.timeout(10_000)]),
+      })
+      // Not green in time is a 408 with the same body.
+      const health = (await response.json()) as Health
+      if (response.ok && health.status === 'green' && !health.timed_out) return 'green'
+      const yellow = settledYellow(health, count)
+      // Twice: a node that just joined may not have been asked for its copies yet.
+      if (yellow && yellowBefore) return 'yellow'
+      yellowBefore = yellow
+    } catch {
+      // No cluster manager elected yet (503) or the node is still binding: ask again.
+      yellowBefore = false
+    }
+    await delay(250, undefined, { signal })
+  }
+  return 'yellow'
+}
+
+/**
+ * Once each starting node printed `ready` and the cluster, asked through the first of them, has
+ * at least `clusterNodes` nodes and is green, or settled at yellow (see `settledYellow`): how it
+ * is, and every starting node's URL.
  *
  * @param deadline a `performance.now()` time after which to give up
+ * @param clusterNodes the nodes the cluster must count, these and the others running
  */
-export async function waitForGreen(nodes: NodeProcess[], deadline: number): Promise<string[]> {
+export async function waitForGreen(
+  nodes: NodeProcess[],
+  deadline: number,
+  clusterNodes = nodes.length,
+): Promise<{ urls: string[]; status: SettledStatus }> {
   const cancel = new AbortController()
   const exit = firstExit(nodes)
   exit.catch(() => {})
@@ -62,12 +115,12 @@ export async function waitForGreen(nodes: NodeProcess[], deadline: number): Prom
       exit,
       timeoutAt(deadline, 'serving HTTP', cancel.signal),
     ])
-    await Promise.race([
-      healthGreen(urls[0]!, nodes.length, deadline, cancel.signal),
+    const status = await Promise.race([
+      healthSettled(urls[0]!, clusterNodes, cancel.signal),
       exit,
-      timeoutAt(deadline, `green with ${nodes.length} node(s)`, cancel.signal),
+      timeoutAt(deadline, `green with ${clusterNodes} node(s)`, cancel.signal),
     ])
-    return urls
+    return { urls, status }
   } finally {
     cancel.abort()
   }

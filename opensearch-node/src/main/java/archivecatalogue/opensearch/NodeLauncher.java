@@ -12,14 +12,17 @@ import org.opensearch.http.HttpServerTransport;
  *
  * <pre>
  * java -Xmx512m -cp CLASSPATH archivecatalogue.opensearch.NodeLauncher \
- *   [--watch-stdin] [--delete-on-exit] HOME [setting=value ...]
+ *   [--watch-stdin] [--delete-on-exit | --delete-when-orphaned] HOME [setting=value ...]
  * </pre>
  *
  * <p>HOME is the node's own folder (config, data and logs under HOME/node_1). Each setting=value
  * is an OpenSearch setting, e.g. {@code node.name=node-1 http.port=9201 transport.port=9301
  * discovery.seed_hosts=127.0.0.1:9301,127.0.0.1:9302}; lists are comma-separated. Prints {@code
  * ready http://HOST:PORT} once the node serves HTTP and closes the node on SIGTERM or SIGINT;
- * with --watch-stdin also when standard input closes, with --delete-on-exit deletes HOME after.
+ * with --watch-stdin also when standard input closes. HOME is kept, so that a node started again
+ * on it finds its data, unless --delete-on-exit (delete it after closing, however the JVM ends)
+ * or --delete-when-orphaned (delete it only when the JVM ends because standard input closed:
+ * the parent is gone, so nobody will start the node again; needs --watch-stdin).
  */
 public final class NodeLauncher {
   // OpenSearch sends System.out and System.err to its logger once it starts; our own lines go to
@@ -27,16 +30,21 @@ public final class NodeLauncher {
   private static final PrintStream STDOUT = System.out;
   private static final PrintStream STDERR = System.err;
 
+  /** Set when standard input closed: the parent is gone. Read by the shutdown hook. */
+  private static volatile boolean orphaned = false;
+
   private NodeLauncher() {}
 
   public static void main(String[] args) throws InterruptedException {
     boolean watchStdin = false;
     boolean deleteOnExit = false;
+    boolean deleteWhenOrphaned = false;
     int next = 0;
     for (; next < args.length && args[next].startsWith("--"); next++) {
       switch (args[next]) {
         case "--watch-stdin" -> watchStdin = true;
         case "--delete-on-exit" -> deleteOnExit = true;
+        case "--delete-when-orphaned" -> deleteWhenOrphaned = true;
         default -> usage("unknown option " + args[next]);
       }
     }
@@ -56,8 +64,10 @@ public final class NodeLauncher {
     // only where onBuild left them unset, so the settings given here win. (Its start-up lines
     // still print its defaults, "Node 1" and port 9201: not what the node uses.)
     runner.onBuild((id, builder) -> settings.forEach(builder::put));
-    boolean clean = deleteOnExit;
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> close(runner, clean), "close-node"));
+    boolean always = deleteOnExit;
+    boolean whenOrphaned = deleteWhenOrphaned;
+    Runtime.getRuntime()
+        .addShutdownHook(new Thread(() -> close(runner, always, whenOrphaned), "close-node"));
     if (watchStdin) {
       // The parent holds our stdin open; end of input means it is gone, even when SIGKILLed.
       Thread watcher = new Thread(NodeLauncher::exitAtEndOfInput, "watch-stdin");
@@ -81,13 +91,15 @@ public final class NodeLauncher {
     Thread.currentThread().join();
   }
 
-  private static void close(OpenSearchRunner runner, boolean clean) {
+  private static void close(OpenSearchRunner runner, boolean always, boolean whenOrphaned) {
     try {
       runner.close();
     } catch (IOException | RuntimeException e) {
       STDERR.println("closing the node failed: " + e);
     }
-    if (clean) {
+    // Read after closing, which takes a second or so: a parent that sends SIGTERM as it exits has
+    // closed our standard input by then, and the watcher has said so.
+    if (always || (whenOrphaned && orphaned)) {
       try {
         runner.clean();
       } catch (RuntimeException e) {
@@ -104,13 +116,15 @@ public final class NodeLauncher {
     } catch (IOException e) {
       // A broken pipe is the same news as end of input.
     }
+    orphaned = true;
     System.exit(0);
   }
 
   private static void usage(String problem) {
     STDERR.println("NodeLauncher: " + problem);
     STDERR.println(
-        "usage: NodeLauncher [--watch-stdin] [--delete-on-exit] HOME [setting=value ...]");
+        "usage: NodeLauncher [--watch-stdin] [--delete-on-exit | --delete-when-orphaned] HOME"
+            + " [setting=value ...]");
     System.exit(2);
   }
 }
