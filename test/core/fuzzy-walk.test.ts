@@ -81,6 +81,16 @@ describe('forEachWithinEdits', () => {
     )
   })
 
+  it('prunes a word that shares a pruned word\'s lone high surrogate, and walks on past it', () => {
+    // Found by the property above (seed -1918020606): the second word, pruned after its lone
+    // high surrogate, was walked on from its pruned row, past the deepest row there is.
+    const sorted = ['', 'c\uD835c', 'c\uD835cb\uDC9C\uD835', '\uDC9C']
+    expect(walk(sorted, '', 1, 0)).toEqual([
+      [0, 0],
+      [3, 1],
+    ])
+  })
+
   it('counts a transposition as one edit, over code points', () => {
     const sorted = ['abc', 'acb', 'bac', 'cab', 'é𝒜', '𝒜é', '𝒜𝒜x']
     expect(walk(sorted, 'abc', 1, 0)).toEqual([

@@ -142,6 +142,8 @@ export function forEachWithinEdits(
   let depth = 0
   /** The code units the word at `index` shares with the one the rows were computed for. */
   let common = 0
+  /** Whether the deepest row is too far everywhere: the word it was computed for was pruned. */
+  let prunedDepth = false
 
   while (index < end) {
     // The rows of the code points within the units shared stay; a lone high surrogate at the
@@ -151,8 +153,10 @@ export function forEachWithinEdits(
     if (row > 0 && ends[row] === common && isHighSurrogate(path[row - 1]!)) row--
     let at = ends[row]!
     let unit = at === shared[index] ? next[index]! : 0
-    let pruned = false
-    for (;;) {
+    // A word that shares all of a pruned word's rows is pruned where it was. (Only past a lone
+    // high surrogate does one follow: pruning elsewhere skips every word sharing those rows.)
+    let pruned = prunedDepth && row === depth
+    while (!pruned) {
       let letter = unit
       if (unit === 0) {
         const candidate = words[index]!
@@ -164,12 +168,10 @@ export function forEachWithinEdits(
       at += letter > 0xffff ? 2 : 1
       row++
       ends[row] = at
-      if (nextRow(rows, row, width, query, path, maxEdits) > maxEdits) {
-        pruned = true
-        break
-      }
+      if (nextRow(rows, row, width, query, path, maxEdits) > maxEdits) pruned = true
     }
     depth = row
+    prunedDepth = pruned
     if (!pruned) {
       // The last column is computed only within maxEdits of the diagonal.
       const edits = columns - row > maxEdits ? tooFar : rows[row * width + columns]!
