@@ -10,6 +10,7 @@
  *   npm run bench -- --backend opensearch --cluster --size 10m --heap 2048
  *                                                          10,000,000, streamed from the generator
  *   OPENSEARCH_URL=http://127.0.0.1:9200 npm run bench -- --backend opensearch   a running node
+ *   npm run bench -- --backend opensearch --stream        streamed as at 10m, at any size
  *
  * At 10m the catalogue is never written whole: the generator writes into a named pipe that the
  * push reads, and the in-memory engine (which would need about 20 GB) is left out; the query mix
@@ -44,6 +45,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
     heap: { type: 'string', default: '1024' },
     cluster: { type: 'boolean', default: false },
+    stream: { type: 'boolean', default: false },
     out: { type: 'string', default: new URL('RESULTS', import.meta.url).pathname },
   },
 })
@@ -51,7 +53,7 @@ const size = SIZES[values.size!]
 if (size === undefined) throw new Error(`--size must be one of ${Object.keys(SIZES).join(', ')}`)
 const count: number = size
 const runs = Number(values.runs)
-const streamed = count > STREAMED_ABOVE
+const streamed = count > STREAMED_ABOVE || values.stream === true
 const layout = values.cluster ? { nodes: 3, shards: 3, replicas: 1 } : { nodes: 1, shards: 1 }
 
 /** p50, p99 and errors of the requests of one kind on one server. */

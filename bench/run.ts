@@ -48,6 +48,7 @@ const { values } = parseArgs({
     heap: { type: 'string' },
     'freeze-seconds': { type: 'string' },
     cluster: { type: 'boolean' },
+    stream: { type: 'boolean' },
   },
   allowNegative: true,
 })
