@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { openSearchUrls } from '../../packages/cli/src/support/opensearch-urls.js'
 import { runCli } from '../helpers/cli-run.js'
 
-const opened = vi.hoisted(() => [] as { url: unknown }[])
+const opened = vi.hoisted(() => [] as { url: unknown; sniff?: unknown }[])
 
 vi.mock('@archive-catalogue/opensearch', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@archive-catalogue/opensearch')>()
@@ -107,6 +107,17 @@ describe('--opensearch', () => {
         expect(opened.map((options) => options.url)).toEqual([
           ['http://127.0.0.1:9201', 'http://127.0.0.1:9202'],
         ])
+      },
+    )
+
+    it.each(COMMANDS.filter(([command]) => command !== 'push'))(
+      'are looked for from those given with --sniff on %s, which needs --opensearch',
+      async (...argv) => {
+        await runCli([...argv, '--opensearch', 'http://127.0.0.1:9201', '--sniff'])
+        expect(opened.map((options) => options.sniff)).toEqual([true])
+        const { code, stderr } = await runCli([...argv, '--sniff'])
+        expect(code).toBe(2)
+        expect(stderr).toMatch(/^--sniff needs --opensearch <url>\n/)
       },
     )
 

@@ -81,7 +81,7 @@ describe('forEachWithinEdits', () => {
     )
   })
 
-  it('prunes a word that shares a pruned word\'s lone high surrogate, and walks on past it', () => {
+  it("prunes a word that shares a pruned word's lone high surrogate, and walks on past it", () => {
     // Found by the property above (seed -1918020606): the second word, pruned after its lone
     // high surrogate, was walked on from its pruned row, past the deepest row there is.
     const sorted = ['', 'c\uD835c', 'c\uD835cb\uDC9C\uD835', '\uDC9C']

@@ -184,6 +184,32 @@ describe.skipIf(missing)('a three-node cluster', () => {
     await expectWhole()
   }, 240_000)
 
+  it('finds every node from one it was given (sniff), and answers while that one hangs', async () => {
+    const sniffing = await OpenSearchBackend.open({
+      url: cluster!.urls[0]!,
+      index: ALIAS,
+      sniff: true,
+      timeoutMs: BUDGET_MS,
+    })
+    const app = createApp(sniffing, { baseUrl: BASE, responseCacheBytes: 0 })
+    try {
+      // Its first request finds the others (the client sniffs on start).
+      expect((await app.request(targets[0]!)).status).toBe(200)
+      cluster!.freezeNode(0)
+      try {
+        for (const target of targets.slice(0, 3)) {
+          const response = await app.request(target)
+          expect(response.status, target).toBe(200)
+          expect(await response.json(), target).toEqual(expected.get(target))
+        }
+      } finally {
+        cluster!.thawNode(0)
+      }
+    } finally {
+      await sniffing.close()
+    }
+  }, 120_000)
+
   it('answers again, whole, when the whole cluster stopped and started on its data', async () => {
     await cluster!.stopAll('SIGTERM')
     const down = await fetch(`${server!.url}${targets[0]}`)

@@ -55,6 +55,10 @@ export const push = defineCommand({
       value: 'n|auto',
       description: 'copies of each shard once loaded; auto: 1 on two nodes or more (default auto)',
     },
+    sniff: {
+      type: 'boolean',
+      description: "find the cluster's other nodes from those given, and push through them too",
+    },
     format: formatOption,
     'skip-invalid': {
       type: 'boolean',
@@ -80,6 +84,7 @@ export const push = defineCommand({
       skipInvalid: values['skip-invalid'],
       shards: shardsOf(values.shards),
       replicas: replicasOf(values.replicas),
+      sniff: values.sniff,
     }
     const progress = pushProgress(io)
     const interrupt = interruption(io)

@@ -29,6 +29,11 @@ export const openSearchOptions = {
     value: 'name',
     description: 'with --opensearch: the alias to read (default catalogue)',
   },
+  sniff: {
+    type: 'boolean',
+    description:
+      "with --opensearch: find the cluster's other nodes from those given, and use them too",
+  },
 } as const satisfies Record<string, OptionSpec>
 
 /**
@@ -36,7 +41,7 @@ export const openSearchOptions = {
  * then, so commands over a file never load the OpenSearch client.
  */
 export async function openOpenSearch(
-  values: { opensearch?: string[]; index?: string; language?: string },
+  values: { opensearch?: string[]; index?: string; language?: string; sniff?: boolean },
   command: string,
   options: { maxLimit?: number; baseUrl?: string; citation?: CitationOptions } = {},
 ) {
@@ -44,6 +49,7 @@ export async function openOpenSearch(
   if (urls === undefined) {
     if (values.index !== undefined)
       throw new UsageError('--index needs --opensearch <url>', command)
+    if (values.sniff) throw new UsageError('--sniff needs --opensearch <url>', command)
     return undefined
   }
   const language = values.language
@@ -58,6 +64,7 @@ export async function openOpenSearch(
     url: clusterUrl(urls),
     ...(values.index !== undefined ? { index: values.index } : {}),
     ...(language !== undefined ? { language } : {}),
+    ...(values.sniff ? { sniff: true } : {}),
     ...options,
   })
 }
@@ -76,6 +83,7 @@ export async function openBackend(
     'skip-invalid'?: boolean | undefined
     language?: string | undefined
     format?: string | undefined
+    sniff?: boolean | undefined
   },
   command: string,
 ): Promise<{ backend: CatalogueBackend; close: () => Promise<void> }> {
@@ -84,6 +92,7 @@ export async function openBackend(
       ...(values.opensearch !== undefined ? { opensearch: values.opensearch } : {}),
       ...(values.index !== undefined ? { index: values.index } : {}),
       ...(values.language !== undefined ? { language: values.language } : {}),
+      ...(values.sniff ? { sniff: true } : {}),
     },
     command,
   )

@@ -155,7 +155,7 @@ export function forEachWithinEdits(
     let unit = at === shared[index] ? next[index]! : 0
     // A word that shares all of a pruned word's rows is pruned where it was. (Only past a lone
     // high surrogate does one follow: pruning elsewhere skips every word sharing those rows.)
-    let pruned = prunedDepth && row === depth
+    let pruned: boolean = prunedDepth && row === depth
     while (!pruned) {
       let letter = unit
       if (unit === 0) {
