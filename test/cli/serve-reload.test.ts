@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { root } from '../helpers/cli-paths.js'
 import { killStartedChildren, startBin } from '../helpers/cli-run.js'
 import { sampleText, scratchSample } from '../helpers/documents.js'
+import { alive } from '../helpers/process-alive.js'
 import { servedBy } from '../helpers/served-process.js'
 
 interface Health {
@@ -27,16 +28,6 @@ async function health(url: string): Promise<Health> {
   const response = await fetch(`${url}/health`)
   expect(response.status).toBe(200)
   return (await response.json()) as Health
-}
-
-/** Whether a process is still running. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
 }
 
 /** The command line, for `sh`, of a server of `file` on a free port, run from the sources. */

@@ -20,6 +20,7 @@ import {
 } from '../../scripts/opensearch/node-cluster.js'
 import { missingRequirements } from '../../scripts/opensearch/requirements.js'
 import { openSearchJson } from '../helpers/opensearch.js'
+import { alive } from '../helpers/process-alive.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const missing = await missingRequirements()
@@ -35,15 +36,6 @@ function runScript(args: string[]): Promise<{ code: number; stdout: string; stde
       (error, stdout, stderr) => resolve({ code: Number(error?.code ?? 0), stdout, stderr }),
     )
   })
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
 }
 
 /** The cluster's health once it counts `nodes` nodes (and is `status`), asked through `url`. */

@@ -7,18 +7,10 @@ import { access } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalOpenSearch, startOpenSearch } from '../../scripts/opensearch/node-cluster.js'
 import { missingRequirements } from '../../scripts/opensearch/requirements.js'
+import { alive } from '../helpers/process-alive.js'
 
 const missing = await missingRequirements()
 if (missing) console.warn(`Skipping the OpenSearch node tests: ${missing}`)
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 async function json(response: Response): Promise<unknown> {
   const body = await response.json()

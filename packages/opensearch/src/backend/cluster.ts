@@ -5,6 +5,7 @@
  */
 import { BackendUnavailableError, NotFoundError } from '@archive-catalogue/core'
 import { type Client, errors } from '@opensearch-project/opensearch'
+import { type AttemptOptions, attempted } from '../cluster/attempts.js'
 import { describeClientError, isUnreachable } from '../cluster/client-errors.js'
 
 /** A DSL object. */
@@ -38,6 +39,12 @@ export interface Cluster {
   name: string
   /** How long one call may take, its attempts on several nodes included. */
   timeoutMs: number
+  /** How long one attempt may take before the call is tried again (`cluster/attempts.ts`). */
+  attemptTimeoutMs: number
+  /** Tries on other nodes after an attempt a node refused or failed. */
+  retries: number
+  /** Finds the nodes that hang, after an attempt timed out. */
+  probe: () => Promise<void>
   /**
    * The `shard_size` that made each terms aggregation exact on the index read now, by index and
    * aggregation (`exact-terms.ts`), so the next request asks for it at once.
@@ -59,12 +66,18 @@ export interface Cluster {
 export async function clusterCall<T>(
   cluster: Cluster,
   signal: AbortSignal | undefined,
-  request: () => Promise<{ body: T }>,
+  request: (options: AttemptOptions) => Promise<{ body: T }>,
 ): Promise<T> {
   signal?.throwIfAborted()
   const budget = AbortSignal.timeout(cluster.timeoutMs)
   const stop = signal ? AbortSignal.any([signal, budget]) : budget
-  const pending = request()
+  const pending = attempted(request, {
+    attemptTimeoutMs: cluster.attemptTimeoutMs,
+    deadline: performance.now() + cluster.timeoutMs,
+    retries: cluster.retries,
+    onTimeout: cluster.probe,
+    stop,
+  })
   // The caller stops waiting at once. The request itself is left to finish (bounded by the
   // attempts' timeouts) and its answer dropped: the client's own abort() throws its
   // RequestAbortedError as an uncaught exception from the socket's 'abort' event (opensearch-js
@@ -145,13 +158,16 @@ export function searchIndex(
   return clusterCall<SearchBody>(
     cluster,
     signal,
-    () =>
-      cluster.client.search({
-        index: cluster.index,
-        body,
-        ...(scored ? { search_type: 'dfs_query_then_fetch' } : {}),
-        ...preferenceOf(cluster),
-      } as never) as never,
+    (options) =>
+      cluster.client.search(
+        {
+          index: cluster.index,
+          body,
+          ...(scored ? { search_type: 'dfs_query_then_fetch' } : {}),
+          ...preferenceOf(cluster),
+        } as never,
+        options,
+      ) as never,
   )
 }
 
@@ -168,13 +184,16 @@ export async function documentsByUri(
   }>(
     cluster,
     signal,
-    () =>
-      cluster.client.mget({
-        index: cluster.index,
-        body: { ids: [...uris] },
-        _source: source,
-        ...preferenceOf(cluster),
-      } as never) as never,
+    (options) =>
+      cluster.client.mget(
+        {
+          index: cluster.index,
+          body: { ids: [...uris] },
+          _source: source,
+          ...preferenceOf(cluster),
+        } as never,
+        options,
+      ) as never,
   )
   return body.docs.map((doc) => (doc.found && doc._source ? doc._source : null))
 }
@@ -188,12 +207,11 @@ export async function countOf(
   const body = await clusterCall<{ count: number }>(
     cluster,
     signal,
-    () =>
-      cluster.client.count({
-        index: cluster.index,
-        body: { query },
-        ...preferenceOf(cluster),
-      } as never) as never,
+    (options) =>
+      cluster.client.count(
+        { index: cluster.index, body: { query }, ...preferenceOf(cluster) } as never,
+        options,
+      ) as never,
   )
   return body.count
 }

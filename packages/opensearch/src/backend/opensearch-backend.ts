@@ -29,7 +29,7 @@ import {
   type Suggestions,
   type TextLanguage,
 } from '@archive-catalogue/core'
-import { clusterClient, describeUrls, nodeUrls } from '../cluster/cluster-client.js'
+import { clusterClient, defaultRetries, describeUrls, nodeUrls } from '../cluster/cluster-client.js'
 import { HungNodes } from '../cluster/hung-nodes.js'
 import { ancestors } from './ancestors.js'
 import { children } from './children.js'
@@ -135,19 +135,20 @@ export class OpenSearchBackend implements CatalogueBackend {
     const timeoutMs = options.timeoutMs ?? defaultOptions.timeoutMs
     const urls = nodeUrls(options.url)
     const url = describeUrls(urls)
-    const client = clusterClient(urls, {
-      attemptTimeoutMs: Math.min(
-        options.attemptTimeoutMs ?? defaultOptions.attemptTimeoutMs,
-        timeoutMs,
-      ),
-      sniff: options.sniff ?? false,
-    })
+    const attemptTimeoutMs = Math.min(
+      options.attemptTimeoutMs ?? defaultOptions.attemptTimeoutMs,
+      timeoutMs,
+    )
+    const client = clusterClient(urls, { attemptTimeoutMs, sniff: options.sniff ?? false })
     const hung = new HungNodes(client, { protocol: new URL(urls[0]!).protocol })
     const cluster: Cluster = {
       client,
       index: alias,
       name: `OpenSearch at ${url} (alias ${alias})`,
       timeoutMs,
+      attemptTimeoutMs,
+      retries: defaultRetries(urls.length, options.sniff ?? false),
+      probe: () => hung.probe(),
       shardSizes: new Map(),
       preference: () => hung.preference(),
     }
@@ -190,12 +191,12 @@ export class OpenSearchBackend implements CatalogueBackend {
       clusterCall<{ status: string }>(
         this.cluster,
         signal,
-        () => this.cluster.client.cluster.health({}) as never,
+        (o) => this.cluster.client.cluster.health({}, o) as never,
       ),
       clusterCall<{ count: number }>(
         this.cluster,
         signal,
-        () => this.cluster.client.count({ index: this.cluster.index }) as never,
+        (o) => this.cluster.client.count({ index: this.cluster.index }, o) as never,
       ),
     ])
     return {
@@ -345,7 +346,7 @@ async function aliasedIndex(cluster: Cluster): Promise<string | undefined> {
     const body = await clusterCall<Record<string, unknown>>(
       cluster,
       undefined,
-      () => cluster.client.indices.getAlias({ name: cluster.index }) as never,
+      (o) => cluster.client.indices.getAlias({ name: cluster.index }, o) as never,
     )
     return Object.keys(body).sort().at(-1)
   } catch (error) {

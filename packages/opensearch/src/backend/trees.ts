@@ -79,12 +79,17 @@ export class Trees {
     return chain[chain.length - 1]!.document.uri
   }
 
-  /** The tree under a top-level document. */
+  /**
+   * The tree under a top-level document. Its reading is shared by every request that needs it
+   * meanwhile, so no one request's signal stops it: one that leaves (its client gone, its budget
+   * spent) stops waiting, and the tree is read on for the others and the next ones. (Stopped with
+   * the first request, a tree that takes longer than a request's budget to read would never be.)
+   */
   tree(root: string, signal?: AbortSignal): Promise<RootTree> {
     const key = `${this.version()}\u0000${root}`
     let tree = this.cache.get(key)
     if (!tree) {
-      tree = RootTree.read(this.cluster, root, signal)
+      tree = RootTree.read(this.cluster, root, undefined)
       tree.catch(() => this.cache.delete(key))
       this.cache.set(key, tree)
       for (const old of this.cache.keys()) {
@@ -92,7 +97,7 @@ export class Trees {
         this.cache.delete(old)
       }
     }
-    return tree
+    return untilAborted(tree, signal)
   }
 
   /** Counts of matches at or below nodes under `node`, or null without a query. */
@@ -140,4 +145,15 @@ export class Trees {
       treeReference(sources[i] as unknown as CatalogueDocument, counts?.(node), place(node)),
     )
   }
+}
+
+/** The promise's outcome, or the signal's reason as soon as it aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise
+  if (signal.aborted) return Promise.reject(signal.reason)
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason)
+    signal.addEventListener('abort', abort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
+  })
 }

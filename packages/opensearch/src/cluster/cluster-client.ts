@@ -16,9 +16,9 @@ export interface ClusterClientOptions {
    */
   retries?: number
   /**
-   * Ask the nodes given for the cluster's other nodes, at start, every minute and after a
-   * failure, and spread requests over those too. Only where the nodes publish addresses this
-   * process can reach (not behind a proxy or a load balancer). @default false
+   * Ask the nodes given for the cluster's other nodes, at start and every minute, and spread
+   * requests over those too. Only where the nodes publish addresses this process can reach (not
+   * behind a proxy or a load balancer). @default false
    */
   sniff?: boolean
 }
@@ -63,19 +63,24 @@ export function clusterClient(urls: readonly string[], options: ClusterClientOpt
   const client = new Client({
     nodes: [...urls],
     requestTimeout: options.attemptTimeoutMs,
-    maxRetries: options.retries ?? defaultRetries(urls.length),
+    maxRetries: options.retries ?? defaultRetries(urls.length, sniff),
     pingTimeout: Math.min(options.attemptTimeoutMs, 3000),
     resurrectStrategy: 'ping',
-    ...(sniff ? { sniffOnStart: true, sniffInterval: 60_000, sniffOnConnectionFault: true } : {}),
+    // Not on a connection fault: a sniff marks every node it lists alive, and a node that hangs
+    // is listed by the cluster for half a minute, so each fault would bring it back at once.
+    ...(sniff ? { sniffOnStart: true, sniffInterval: 60_000 } : {}),
   })
   client.connectionPool.resurrectTimeout = RESURRECT_MS
   client.connectionPool.resurrectTimeoutCutoff = RESURRECT_DOUBLINGS
   return client
 }
 
-/** Retries when none are given: each other node once, two at most. */
-export function defaultRetries(nodes: number): number {
-  return Math.min(Math.max(nodes - 1, 0), 2)
+/**
+ * Retries when none are given: each other node once, two at most; two when the others are
+ * found by sniffing.
+ */
+export function defaultRetries(nodes: number, sniff = false): number {
+  return sniff ? 2 : Math.min(Math.max(nodes - 1, 0), 2)
 }
 
 /** `http://a:9200, http://b:9200` for messages. */
