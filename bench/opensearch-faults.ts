@@ -72,6 +72,9 @@ try {
       maxRequests: 40_000,
       timeoutMs: BUDGET_MS + 5000,
       targets,
+      // What a failed request was answered, to say why in the results.
+      inspect: (target, status, body) =>
+        status === 200 ? undefined : `${target}: ${body.slice(0, 160)}`,
     })
   try {
     await load(5000) // warm up: the JIT of both sides, the caches of the nodes
@@ -165,7 +168,13 @@ function phase(name: string, outcomes: LoadOutcome[], from: number, to: number):
     p50: at(0.5),
     p99: at(0.99),
     max: times.at(-1) ?? 0,
-    reasons: [...new Set(within.filter((o) => o.status !== 200).map((o) => String(o.status)))],
+    reasons: [
+      ...new Set(
+        within
+          .filter((o) => o.status !== 200)
+          .map((o) => `${o.status} ${o.note ?? ''}`.replace(/\/[a-z]+\/\w{22}/g, '/…')),
+      ),
+    ].slice(0, 3),
   }
 }
 
@@ -185,6 +194,10 @@ function report(pushSeconds: number, victim: number, phases: Phase[]): void {
     '| phase | requests | 200 | 503 | other | latency p50 / p99 / max ms |',
     '|---|---:|---:|---:|---:|---:|',
     ...rows,
+    '',
+    ...phases.flatMap((p) =>
+      p.reasons.length === 0 ? [] : [`- ${p.name}: ${p.reasons.map((r) => `\`${r}\``).join('; ')}`],
+    ),
     '',
     `Issue 24's target with a node frozen: ≥ 95% answered 200 (${share(frozen).toFixed(1)}% here) and p99 < 3 s (${(frozen.p99 / 1000).toFixed(2)} s here).\n`,
   ].join('\n')
