@@ -46,8 +46,9 @@ export interface Cluster {
   /** Finds the nodes that hang, after an attempt timed out. */
   probe: () => Promise<void>
   /**
-   * The `shard_size` that made each terms aggregation exact on the index read now, by index and
-   * aggregation (`exact-terms.ts`), so the next request asks for it at once.
+   * The `shard_size` that made each terms aggregation exact on the index read now, by
+   * aggregation (`exact-terms.ts`), so the next request asks for it at once; emptied when the
+   * alias moves.
    */
   shardSizes: Map<string, number>
   /**

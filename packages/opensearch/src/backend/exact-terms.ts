@@ -12,7 +12,7 @@
  *
  * The cost is where the values are many: each shard then sends all its values matching the query
  * (a few thousand subjects: a few hundred KB per shard). The size that was enough is kept per
- * aggregation and index, so the next request asks for it at once. On one shard the first answer
+ * aggregation until the alias moves to another index, so the next request asks for it at once. On one shard the first answer
  * is exact as it is (its order and counts are the shard's own).
  */
 import { BackendUnavailableError } from '@archive-catalogue/core'
@@ -53,7 +53,9 @@ export async function exactTermsSearch(
           `${cluster.name}: ${paths[i]!.join('.')} has more than ${MAX_SHARD_SIZE} values on a shard; its counts cannot be made exact`,
         )
       }
-      cluster.shardSizes.set(keys[i]!, Math.min(asked * 8, MAX_SHARD_SIZE))
+      // Never smaller than what a request running beside this one found it needed.
+      const known = cluster.shardSizes.get(keys[i]!) ?? 0
+      cluster.shardSizes.set(keys[i]!, Math.max(known, Math.min(asked * 8, MAX_SHARD_SIZE)))
     }
   }
 }

@@ -29,7 +29,13 @@ import {
   type Suggestions,
   type TextLanguage,
 } from '@archive-catalogue/core'
-import { clusterClient, defaultRetries, describeUrls, nodeUrls } from '../cluster/cluster-client.js'
+import {
+  clusterClient,
+  defaultRetries,
+  describeUrls,
+  nodeUrls,
+  withoutCredentials,
+} from '../cluster/cluster-client.js'
 import { HungNodes } from '../cluster/hung-nodes.js'
 import { ancestors } from './ancestors.js'
 import { children } from './children.js'
@@ -156,7 +162,7 @@ export class OpenSearchBackend implements CatalogueBackend {
       const index = await aliasedIndex(cluster)
       if (index === undefined) {
         throw new BackendUnavailableError(
-          `${cluster.name}: no alias ${alias} at ${url}; push a catalogue first (catalogue push FILE --opensearch ${urls.join(',')} --index ${alias})`,
+          `${cluster.name}: no alias ${alias} at ${url}; push a catalogue first (catalogue push FILE --opensearch ${urls.map(withoutCredentials).join(',')} --index ${alias})`,
         )
       }
       const backend = new OpenSearchBackend(cluster, hung, index, options)

@@ -90,7 +90,11 @@ export class Trees {
     let tree = this.cache.get(key)
     if (!tree) {
       tree = RootTree.read(this.cluster, root, undefined)
-      tree.catch(() => this.cache.delete(key))
+      const reading = tree
+      reading.catch(() => {
+        // Only this read: a newer one may be kept under the same key since.
+        if (this.cache.get(key) === reading) this.cache.delete(key)
+      })
       this.cache.set(key, tree)
       for (const old of this.cache.keys()) {
         if (this.cache.size <= KEPT) break

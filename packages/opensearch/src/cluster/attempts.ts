@@ -2,11 +2,13 @@
  * The attempts of one call to the cluster, within its budget.
  *
  * A node that refuses the connection, drops it, or answers 502/503/504 is set aside by the client
- * and the call is tried at once on another node, once per other node. A node that does not answer
- * within an attempt's time may hang, or the cluster may only be slow (a cold cache, a heavy
- * aggregation): the nodes that hang are looked for (`onTimeout`), so that the next try avoids them,
- * and that last try has the rest of the budget rather than another attempt's time. So a hung node
- * costs a call about one attempt's time, and a slow cluster costs it nothing but its slowness.
+ * and the call is sent at once to another node, once per other node. An attempt that has not
+ * answered within an attempt's time may be on a node that hangs, or the cluster may only be slow
+ * (a cold cache, a heavy aggregation): the nodes that hang are looked for (`onTimeout`, which sets
+ * them aside), the call is sent once more, and whichever attempt answers first is taken (a hedged
+ * request). So a hung node costs a call about one attempt's time, and a slow answer is still
+ * waited for until the budget runs out. The attempt that loses is left to end by itself, within
+ * the budget, its answer dropped.
  */
 import { errors } from '@opensearch-project/opensearch'
 
@@ -19,13 +21,13 @@ export interface AttemptOptions {
 
 /** How the attempts of a call go. */
 export interface AttemptPlan {
-  /** One attempt's time before the call is tried again. */
+  /** How long an attempt may go unanswered before the call is sent once more. */
   attemptTimeoutMs: number
   /** When the call gives up, a `performance.now()` time. */
   deadline: number
   /** Tries after a refused or failed attempt, each on another node. */
   retries: number
-  /** Called once when an attempt timed out, before the call is tried again. */
+  /** Called when an attempt went unanswered for `attemptTimeoutMs`, before the call is sent again. */
   onTimeout: () => Promise<void>
   /** Stops the attempts (the caller left, or the budget ran out). */
   stop: AbortSignal
@@ -34,33 +36,51 @@ export interface AttemptPlan {
 /** Statuses of a node that cannot answer now, where another may. */
 const FAILED_NODE = new Set([502, 503, 504])
 
-/** The request's answer, tried as {@link AttemptPlan} says; the last attempt's error if none. */
-export async function attempted<T>(
+/** The first answer of the request's attempts, tried as {@link AttemptPlan} says. */
+export function attempted<T>(
   request: (options: AttemptOptions) => Promise<T>,
   plan: AttemptPlan,
 ): Promise<T> {
-  let retries = plan.retries
-  let timedOut = false
-  for (;;) {
-    const remaining = Math.max(1, plan.deadline - performance.now())
-    const requestTimeout = timedOut ? remaining : Math.min(plan.attemptTimeoutMs, remaining)
-    try {
-      return await request({ requestTimeout, maxRetries: 0 })
-    } catch (error) {
-      if (plan.stop.aborted) throw error
-      if (error instanceof errors.TimeoutError) {
-        if (timedOut) throw error
-        timedOut = true
-        await plan.onTimeout()
-        continue
-      }
-      if (retries > 0 && failedNode(error)) {
-        retries--
-        continue
-      }
-      throw error
+  return new Promise<T>((resolve, reject) => {
+    let retries = plan.retries
+    let running = 0
+    let settled = false
+    const settle = (end: () => void) => {
+      if (settled) return
+      settled = true
+      clearTimeout(hedge)
+      end()
     }
-  }
+    const send = () => {
+      running++
+      const requestTimeout = Math.max(1, plan.deadline - performance.now())
+      request({ requestTimeout, maxRetries: 0 }).then(
+        (answer) => settle(() => resolve(answer)),
+        (error: unknown) => {
+          running--
+          if (settled) return
+          const unanswered = failedNode(error) || error instanceof errors.TimeoutError
+          if (!plan.stop.aborted && retries > 0 && failedNode(error)) {
+            retries--
+            send()
+          } else if (!unanswered || running === 0) {
+            // An answer that is an error (a 400, a 404) is the call's; a node that failed or
+            // did not answer ends it only once no other attempt is still running.
+            settle(() => reject(error))
+          }
+        },
+      )
+    }
+    const hedge = setTimeout(() => {
+      void plan.onTimeout().then(
+        () => {
+          if (!settled && !plan.stop.aborted) send()
+        },
+        () => {},
+      )
+    }, plan.attemptTimeoutMs)
+    send()
+  })
 }
 
 function failedNode(error: unknown): boolean {

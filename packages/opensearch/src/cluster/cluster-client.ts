@@ -50,7 +50,9 @@ export function nodeUrls(url: string | readonly string[]): string[] {
         `Expected an OpenSearch node's URL such as http://127.0.0.1:9200, got '${text}'${which}`,
       )
     }
-    const normal = text.replace(/\/+$/, '')
+    // The same node however it is written (`HTTP://A:80/` is `http://a`): the client refuses one
+    // given twice.
+    const normal = parsed.href.replace(/\/+$/, '')
     if (!urls.includes(normal)) urls.push(normal)
   }
   if (urls.length === 0) throw new OpenSearchError('E_BAD_URL', 'No OpenSearch URL was given')
@@ -83,9 +85,22 @@ export function defaultRetries(nodes: number, sniff = false): number {
   return sniff ? 2 : Math.min(Math.max(nodes - 1, 0), 2)
 }
 
-/** `http://a:9200, http://b:9200` for messages. */
+/**
+ * `http://a:9200, http://b:9200` for messages, without credentials: messages reach the API's
+ * clients (a 503's `detail`) and logs.
+ */
 export function describeUrls(urls: readonly string[]): string {
-  return urls.join(', ')
+  return urls.map(withoutCredentials).join(', ')
+}
+
+/** A URL without its user and password. */
+export function withoutCredentials(url: string): string {
+  if (!URL.canParse(url)) return url
+  const parsed = new URL(url)
+  if (parsed.username === '' && parsed.password === '') return url
+  parsed.username = ''
+  parsed.password = ''
+  return parsed.href.replace(/\/+$/, '')
 }
 
 function ordinal(n: number): string {

@@ -7,8 +7,9 @@
  * node coordinates the search: trying the request on another node (the client's retry) does not
  * help when that node routes to the same copy.
  *
- * So when an attempt times out, every node of the cluster is asked `GET /` with a short timeout;
- * those that do not answer are hung, and until they answer again (asked every second) requests
+ * So when an attempt goes unanswered, every node of the cluster is asked `HEAD /` with a short
+ * timeout; those that do not answer are hung. Until they answer again (asked every second), the
+ * client's connections to them are set aside (no request is sent to them first), and requests
  * carry `preference=_prefer_nodes:<the others>`, which makes the coordinating node read every
  * shard from a copy on a node that answers wherever there is one. With no node hung, requests
  * carry no preference and OpenSearch's adaptive replica selection chooses, as usual.
@@ -55,16 +56,14 @@ export class HungNodes {
     options: HungNodesOptions = {},
   ) {
     this.options = { ...defaultOptions, ...options }
-    // An attempt after the first is a retry: the one before failed or timed out. A request that
-    // failed on its last attempt is seen in 'response'.
-    client.on('request', (_error, result) => {
-      if ((result?.meta?.attempts ?? 0) > 0) void this.probe()
-    })
     client.on('response', (error) => {
       if (error instanceof errors.TimeoutError || error instanceof errors.ConnectionError) {
         void this.probe()
       }
     })
+    // A sniff marks every node the cluster lists alive, a hung one too (it is listed for half a
+    // minute): set it aside again.
+    client.on('sniff', () => this.setAside())
   }
 
   /**
@@ -113,10 +112,36 @@ export class HungNodes {
       this.hung.clear()
       return
     }
-    for (const [i, node] of this.nodes.entries()) {
-      if (answers[i]) this.hung.delete(node.id)
-      else this.hung.add(node.id)
+    const before = new Set(this.hung)
+    // Rebuilt from the nodes listed now: a node gone from the cluster is not hung for ever.
+    this.hung.clear()
+    for (const [i, node] of this.nodes.entries()) if (!answers[i]) this.hung.add(node.id)
+    this.setAside()
+    // A node that answers again is used again now, not after the client's own wait.
+    for (const id of before) {
+      if (!this.hung.has(id)) {
+        const node = this.nodes.find((one) => one.id === id)
+        if (node) for (const connection of this.connectionsOf(node)) this.pool.markAlive(connection)
+      }
     }
+  }
+
+  /** Marks the client's connections to the hung nodes dead: no request goes to them first. */
+  private setAside(): void {
+    for (const node of this.nodes) {
+      if (!this.hung.has(node.id)) continue
+      for (const connection of this.connectionsOf(node)) this.pool.markDead(connection)
+    }
+  }
+
+  /** The client's connections to a node, by host and port. */
+  private connectionsOf(node: ClusterNode) {
+    const host = new URL(node.url).host
+    return this.pool.connections.filter((connection) => connection.url.host === host)
+  }
+
+  private get pool() {
+    return this.client.connectionPool
   }
 
   /** The cluster's nodes with their HTTP addresses, from any node that answers. */

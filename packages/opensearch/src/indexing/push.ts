@@ -20,7 +20,7 @@ import { type BulkOptions, BulkSender, describeRefused } from './bulk-sender.js'
 import { derivedFields } from './derived-fields.js'
 import { DERIVED, indexBody } from './index-body.js'
 import { call } from './push-call.js'
-import { beat, HEARTBEAT_MS, LEFT_AFTER_MS, leftIndices, pushMeta } from './push-marks.js'
+import { beat, GONE_AFTER_MS, HEARTBEAT_MS, leftIndices, pushMeta, WATCH_MS } from './push-marks.js'
 import { makeReady } from './ready-index.js'
 import { openSource } from './source-documents.js'
 
@@ -119,7 +119,7 @@ export async function pushCatalogue(path: string, options: PushOptions): Promise
   const client = clusterClient(urls, { attemptTimeoutMs: 120_000, sniff: options.sniff ?? false })
   try {
     const previous = await aliasTargets(client, alias, url)
-    const { removed, kept } = await removeLeftIndices(client, alias, previous, url, (message) =>
+    const { removed, kept } = await removeLeftIndices(client, alias, url, (message) =>
       options.onNotice?.(message),
     )
     const index = `${alias}-${timestamp()}`
@@ -192,16 +192,7 @@ export async function pushCatalogue(path: string, options: PushOptions): Promise
         timeoutMs: options.replicasTimeoutMs ?? 600_000,
         signal: options.signal,
       })
-      await call(url, () =>
-        client.indices.updateAliases({
-          body: {
-            actions: [
-              ...previous.map((old) => ({ remove: { index: old, alias } })),
-              { add: { index, alias } },
-            ],
-          },
-        }),
-      )
+      await moveAlias(client, alias, index, previous, url)
     } catch (error) {
       await sender.settle()
       // The new index never served a reader: nothing is lost by removing it.
@@ -231,35 +222,37 @@ export async function pushCatalogue(path: string, options: PushOptions): Promise
 }
 
 /**
- * Removes the indices earlier pushes to `alias` left behind. One whose push beat recently is
- * watched until its heartbeat would be stale (at most 30 s, said through `notice`): if it beat
- * again, another push is writing it and it is kept.
+ * Removes the indices earlier pushes to `alias` left behind. One with a recent heartbeat is
+ * watched for 30 s (said through `notice`): if it beat again, another push is writing it and it
+ * is kept. Which indices no alias is on is read again just before the delete, so an index another
+ * push moved the alias onto meanwhile is never taken.
  */
 async function removeLeftIndices(
   client: Client,
   alias: string,
-  aliased: readonly string[],
   url: string,
   notice: (message: string) => void,
 ): Promise<{ removed: string[]; kept: string[] }> {
-  const left = await call(url, () => leftIndices(client, alias, aliased))
-  const recent = left.filter((entry) => Date.now() - entry.heartbeat < LEFT_AFTER_MS)
+  const left = await call(url, () => leftIndices(client, alias))
+  if (left.length === 0) return { removed: [], kept: [] }
+  const recent = left.filter((entry) => !(Date.now() - entry.heartbeat > GONE_AFTER_MS))
+  const marked = recent.filter((entry) => !Number.isNaN(entry.heartbeat))
   const kept: string[] = []
-  if (recent.length > 0) {
-    const newest = Math.max(...recent.map((entry) => entry.heartbeat))
-    const waitMs = Math.max(0, newest + LEFT_AFTER_MS - Date.now())
+  if (marked.length > 0) {
     notice(
-      `${recent.map((entry) => entry.index).join(', ')} had a push writing it ${Math.round((Date.now() - newest) / 1000)} s ago: ` +
-        `waiting ${Math.ceil(waitMs / 1000)} s to see whether it still is`,
+      `${marked.map((entry) => entry.index).join(', ')} of a push to ${alias} is not behind it: ` +
+        `watching its heartbeat for ${WATCH_MS / 1000} s to see whether a push is writing it`,
     )
-    await new Promise((resolve) => setTimeout(resolve, waitMs))
-    const again = await call(url, () => leftIndices(client, alias, aliased))
-    for (const entry of recent) {
+    await new Promise((resolve) => setTimeout(resolve, WATCH_MS))
+    const again = await call(url, () => leftIndices(client, alias))
+    for (const entry of marked) {
       const now = again.find((other) => other.index === entry.index)
-      if (now && now.heartbeat > entry.heartbeat) kept.push(entry.index)
+      if (now && now.heartbeat !== entry.heartbeat) kept.push(entry.index)
     }
   }
-  const orphans = left.map((entry) => entry.index).filter((index) => !kept.includes(index))
+  const candidates = new Set(left.map((entry) => entry.index).filter((i) => !kept.includes(i)))
+  const current = await call(url, () => leftIndices(client, alias))
+  const orphans = current.map((entry) => entry.index).filter((index) => candidates.has(index))
   if (orphans.length > 0) {
     await call(url, () =>
       client.indices.delete({ index: orphans.join(','), ignore_unavailable: true } as never),
@@ -296,13 +289,43 @@ async function withoutIndex(
   if (await deleteIndices(client, [index])) return error
   const left =
     `${index} could not be removed: the next push to ${alias} removes it, ` +
-    `or remove it now with: curl -X DELETE '${url.split(', ')[0]}/${index}'`
+    `or remove it now with: curl -X DELETE '${url.split(', ')[0]}/${index}' (with the cluster's credentials)`
   const message = error instanceof Error ? error.message : String(error)
   return new OpenSearchError(
     error instanceof OpenSearchError ? error.code : 'E_UNREACHABLE',
     `${message}\n${left}`,
     { cause: error, refused: error instanceof OpenSearchError ? error.refused : [] },
   )
+}
+
+/**
+ * Moves the alias off `previous` and onto `index` in one atomic action. The cluster may have
+ * applied it although its answer never came (the node died, the answer timed out): then the
+ * alias is on the new index, and the push succeeded.
+ */
+async function moveAlias(
+  client: Client,
+  alias: string,
+  index: string,
+  previous: readonly string[],
+  url: string,
+): Promise<void> {
+  try {
+    await call(url, () =>
+      client.indices.updateAliases({
+        body: {
+          actions: [
+            ...previous.map((old) => ({ remove: { index: old, alias } })),
+            { add: { index, alias } },
+          ],
+        },
+      }),
+    )
+  } catch (error) {
+    const now = await aliasTargets(client, alias, url).catch((): string[] => [])
+    if (now.includes(index)) return
+    throw error
+  }
 }
 
 /** The indices an alias is on; none when it does not exist yet. Refuses a name an index has. */
