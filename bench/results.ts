@@ -8,7 +8,7 @@ import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs
 export function appendResults(out: string, entry: unknown, markdown: string, head = ''): void {
   const json = `${out}.json`
   const earlier: unknown[] = existsSync(json) ? JSON.parse(readFileSync(json, 'utf8')) : []
-  writeFileSync(json, `${JSON.stringify([...earlier, entry], null, 1)}\n`)
+  writeFileSync(json, `${JSON.stringify([...earlier, entry], null, 2)}\n`)
   if (head !== '' && !existsSync(`${out}.md`)) writeFileSync(`${out}.md`, head)
   appendFileSync(`${out}.md`, markdown)
   console.log(markdown)
