@@ -129,22 +129,25 @@ describe('--opensearch', () => {
 })
 
 describe('openSearchUrls', () => {
-  it('splits, trims and keeps the first of each node, in order', () => {
+  it('splits, trims and keeps the first of each node, in order', async () => {
     expect(
-      openSearchUrls(
+      await openSearchUrls(
         ['http://b:9200,http://a:9200 ', ' http://B:9200/', 'https://a:9200,http://a:9200/'],
         'search',
       ),
     ).toEqual(['http://b:9200', 'http://a:9200', 'https://a:9200'])
   })
 
-  it('keeps paths and credentials apart (a proxy, a user)', () => {
+  it('keeps paths and credentials apart (a proxy, a user)', async () => {
     expect(
-      openSearchUrls(['http://proxy/a,http://proxy/b,http://u:p@proxy/a,http://proxy/a/'], 'get'),
+      await openSearchUrls(
+        ['http://proxy/a,http://proxy/b,http://u:p@proxy/a,http://proxy/a/'],
+        'get',
+      ),
     ).toEqual(['http://proxy/a', 'http://proxy/b', 'http://u:p@proxy/a'])
   })
 
-  it('is undefined without the option', () => {
-    expect(openSearchUrls(undefined, 'search')).toBeUndefined()
+  it('is undefined without the option', async () => {
+    expect(await openSearchUrls(undefined, 'search')).toBeUndefined()
   })
 })

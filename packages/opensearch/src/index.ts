@@ -1,6 +1,7 @@
 export type { OpenSearchBackendOptions } from './backend/opensearch-backend.js'
 export { OpenSearchBackend } from './backend/opensearch-backend.js'
 export type { IndexStats } from './backend/stats.js'
+export { nodeUrls } from './cluster/cluster-client.js'
 export type { OpenSearchErrorCode, RefusedDocument } from './cluster/opensearch-error.js'
 export { OpenSearchError } from './cluster/opensearch-error.js'
 export {

@@ -73,7 +73,7 @@ export const push = defineCommand({
   ],
   async run({ values, positionals }, io) {
     const path = onePositional(positionals, '<catalogue>', 'push')
-    const urls = openSearchUrls(values.opensearch, 'push')
+    const urls = await openSearchUrls(values.opensearch, 'push')
     if (urls === undefined) throw new UsageError('missing --opensearch <url>', 'push')
     // Every usage error before the first request: nothing is created for a mistyped option.
     const options = {

@@ -5,30 +5,25 @@ import { UsageError } from './usage-errors.js'
  * option may be repeated (`--opensearch URL1,URL2`, `--opensearch URL1 --opensearch URL2`).
  * Undefined when the option was not given.
  *
- * Every URL is checked here, before anything connects: the client would take `localhost:9200`
- * (a URL whose scheme is `localhost:`) and fail later with a raw `TypeError`. A node given twice
- * is kept once, in the place it was first given, so the client does not weigh it double.
- * @example openSearchUrls(['http://a:9200,http://b:9200', 'http://a:9200/'], 'push') // ['http://a:9200', 'http://b:9200']
+ * Every URL is checked, before anything connects, by the OpenSearch package's own `nodeUrls`
+ * (loaded only here, when the option is given): a bad one is a usage error naming it and its
+ * place, and a node given twice is kept once, so the client does not weigh it double.
+ * @example await openSearchUrls(['http://a:9200,http://b:9200', 'http://a:9200/'], 'push') // ['http://a:9200', 'http://b:9200']
  */
-export function openSearchUrls(
+export async function openSearchUrls(
   values: readonly string[] | undefined,
   command: string,
-): string[] | undefined {
+): Promise<string[] | undefined> {
   if (values === undefined || values.length === 0) return undefined
-  const given = values.flatMap((value) => value.split(',')).map((url) => url.trim())
-  const nodes = new Map<string, string>()
-  for (const [i, url] of given.entries()) {
-    const key = nodeKey(url)
-    if (key === undefined) {
-      const which = given.length > 1 ? ` (the ${ordinal(i + 1)} of ${given.length})` : ''
-      throw new UsageError(
-        `--opensearch expects URLs such as http://127.0.0.1:9200, got '${url}'${which}`,
-        command,
-      )
+  const { nodeUrls, OpenSearchError } = await import('@archive-catalogue/opensearch')
+  try {
+    return nodeUrls(values, '--opensearch')
+  } catch (error) {
+    if (error instanceof OpenSearchError && error.code === 'E_BAD_URL') {
+      throw new UsageError(error.message, command)
     }
-    if (!nodes.has(key)) nodes.set(key, url)
+    throw error
   }
-  return [...nodes.values()]
 }
 
 /**
@@ -37,19 +32,4 @@ export function openSearchUrls(
  */
 export function clusterUrl(urls: readonly string[]): string | string[] {
   return urls.length === 1 ? urls[0]! : [...urls]
-}
-
-/** What makes two URLs the same node (scheme and host case, a trailing slash); undefined for no URL. */
-function nodeKey(url: string): string | undefined {
-  if (!URL.canParse(url)) return undefined
-  const parsed = new URL(url)
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined
-  return parsed.href.replace(/\/+$/, '')
-}
-
-/** `1` → `1st`, `2` → `2nd`, `11` → `11th`, `23` → `23rd`. */
-function ordinal(n: number): string {
-  const tens = n % 100
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')
-  return `${n}${suffix}`
 }

@@ -45,7 +45,7 @@ export async function openOpenSearch(
   command: string,
   options: { maxLimit?: number; baseUrl?: string; citation?: CitationOptions } = {},
 ) {
-  const urls = openSearchUrls(values.opensearch, command)
+  const urls = await openSearchUrls(values.opensearch, command)
   if (urls === undefined) {
     if (values.index !== undefined)
       throw new UsageError('--index needs --opensearch <url>', command)

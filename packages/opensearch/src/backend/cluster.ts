@@ -7,6 +7,7 @@ import { BackendUnavailableError, NotFoundError } from '@archive-catalogue/core'
 import { type Client, errors } from '@opensearch-project/opensearch'
 import { type AttemptOptions, attempted } from '../cluster/attempts.js'
 import { describeClientError, isUnreachable } from '../cluster/client-errors.js'
+import { untilAborted } from '../cluster/until-aborted.js'
 
 /** A DSL object. */
 export type Dsl = Record<string, unknown>
@@ -79,19 +80,13 @@ export async function clusterCall<T>(
     onTimeout: cluster.probe,
     stop,
   })
-  // The caller stops waiting at once. The request itself is left to finish (bounded by the
-  // attempts' timeouts) and its answer dropped: the client's own abort() throws its
-  // RequestAbortedError as an uncaught exception from the socket's 'abort' event (opensearch-js
-  // 3.9).
+  // The request itself is left to finish (bounded by its attempts' timeouts) and its answer
+  // dropped: the client's own abort() throws its RequestAbortedError as an uncaught exception
+  // from the socket's 'abort' event (opensearch-js 3.9).
   pending.catch(() => {})
-  let abort = () => {}
-  const aborted = new Promise<never>((_, reject) => {
-    abort = () => reject(stop.reason)
-  })
-  stop.addEventListener('abort', abort, { once: true })
   let body: T
   try {
-    body = (await Promise.race([pending, aborted])).body
+    body = (await untilAborted(pending, stop)).body
   } catch (error) {
     if (signal?.aborted) throw signal.reason
     if (budget.aborted) {
@@ -112,8 +107,6 @@ export async function clusterCall<T>(
     throw new BackendUnavailableError(`${cluster.name}: ${describeClientError(error)}`, {
       cause: error,
     })
-  } finally {
-    stop.removeEventListener('abort', abort)
   }
   return whole(cluster, body)
 }

@@ -13,6 +13,7 @@ import {
   type TextLanguage,
   treeReference,
 } from '@archive-catalogue/core'
+import { untilAborted } from '../cluster/until-aborted.js'
 import { type Cluster, documentsByUri } from './cluster.js'
 import { documentByUri, type StoredDocument } from './documents.js'
 import { requestQuery } from './filters-dsl.js'
@@ -149,15 +150,4 @@ export class Trees {
       treeReference(sources[i] as unknown as CatalogueDocument, counts?.(node), place(node)),
     )
   }
-}
-
-/** The promise's outcome, or the signal's reason as soon as it aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise
-  if (signal.aborted) return Promise.reject(signal.reason)
-  return new Promise<T>((resolve, reject) => {
-    const abort = () => reject(signal.reason)
-    signal.addEventListener('abort', abort, { once: true })
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
-  })
 }

@@ -34,10 +34,11 @@ const RESURRECT_DOUBLINGS = 4
 
 /**
  * The node URLs of a `url` option: a URL, a comma-separated list, or an array of either;
- * trimmed, without duplicates, each checked.
+ * trimmed, without duplicates, each checked. `subject` names the option in the error.
  * @throws {OpenSearchError} `E_BAD_URL` naming the value that is not an http(s) URL
+ * @example nodeUrls(['http://a:9200,http://b:9200', 'http://A:9200/']) // ['http://a:9200', 'http://b:9200']
  */
-export function nodeUrls(url: string | readonly string[]): string[] {
+export function nodeUrls(url: string | readonly string[], subject = 'url'): string[] {
   const given = (typeof url === 'string' ? [url] : url).flatMap((item) => item.split(','))
   const urls: string[] = []
   for (const [i, raw] of given.entries()) {
@@ -47,7 +48,7 @@ export function nodeUrls(url: string | readonly string[]): string[] {
       const which = given.length > 1 ? ` (the ${ordinal(i + 1)} of ${given.length})` : ''
       throw new OpenSearchError(
         'E_BAD_URL',
-        `Expected an OpenSearch node's URL such as http://127.0.0.1:9200, got '${text}'${which}`,
+        `${subject} expects URLs such as http://127.0.0.1:9200, got '${text}'${which}`,
       )
     }
     // The same node however it is written (`HTTP://A:80/` is `http://a`): the client refuses one
@@ -55,7 +56,7 @@ export function nodeUrls(url: string | readonly string[]): string[] {
     const normal = parsed.href.replace(/\/+$/, '')
     if (!urls.includes(normal)) urls.push(normal)
   }
-  if (urls.length === 0) throw new OpenSearchError('E_BAD_URL', 'No OpenSearch URL was given')
+  if (urls.length === 0) throw new OpenSearchError('E_BAD_URL', `${subject} names no URL`)
   return urls
 }
 
