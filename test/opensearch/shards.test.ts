@@ -121,6 +121,21 @@ describe.skipIf(node.skip)('a catalogue on three shards', () => {
     )
   }, 180_000)
 
+  it('counts /search groups exactly over several pages of groups', async () => {
+    // A cluster whose aggregations may list only 20 buckets: every count below takes pages.
+    const paged = await OpenSearchBackend.open({ url: node.url, index: ALIAS, maxBuckets: 20 })
+    try {
+      for (const query of ['', 'query=alpha', 'query=bravo | charlie', 'online=true']) {
+        const request = catalogue.parse('search', new URLSearchParams(query))
+        const expected = catalogue.search(request)
+        expect(expected.count, query).toBeGreaterThan(20)
+        expect(await paged.search(request), query).toEqual(expected)
+      }
+    } finally {
+      await paged.close()
+    }
+  }, 60_000)
+
   it('reports the stats the in-memory engine counts', async () => {
     expect(await backend.stats(25)).toEqual(catalogue.stats(25))
   })

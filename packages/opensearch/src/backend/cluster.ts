@@ -57,6 +57,11 @@ export interface Cluster {
    * (`cluster/hung-nodes.ts`), else none.
    */
   preference: () => string | undefined
+  /**
+   * The most buckets one aggregation asks a shard for: below the cluster's `search.max_buckets`
+   * (65,535 unless its operator changed it), which refuses a request asking for more.
+   */
+  maxBuckets: number
 }
 
 /**
@@ -137,17 +142,24 @@ function whole<T>(cluster: Cluster, body: T): T {
   return body
 }
 
-/**
- * A search on the alias. A search whose order is by score (`scored`) is a
- * `dfs_query_then_fetch`: it gathers the whole index's term statistics before scoring, so a
- * document scores as it would on one shard, whatever shard it is on. (OpenSearch runs it as a
- * plain search on an index of one shard, at no cost.)
- */
+/** How a search is run. */
+export interface SearchOptions {
+  /**
+   * Ordered by score: run as a `dfs_query_then_fetch`, which gathers the whole index's term
+   * statistics before scoring, so a document scores as it would on one shard, whatever shard it
+   * is on. (OpenSearch runs it as a plain search on an index of one shard, at no cost.)
+   */
+  scored?: boolean
+  /** Only these parts of the answer (`filter_path`): less for the cluster to write and us to read. */
+  filterPath?: readonly string[]
+}
+
+/** A search on the alias. */
 export function searchIndex(
   cluster: Cluster,
   body: Dsl,
   signal: AbortSignal | undefined,
-  scored = false,
+  { scored = false, filterPath }: SearchOptions = {},
 ): Promise<SearchBody> {
   return clusterCall<SearchBody>(
     cluster,
@@ -158,6 +170,7 @@ export function searchIndex(
           index: cluster.index,
           body,
           ...(scored ? { search_type: 'dfs_query_then_fetch' } : {}),
+          ...(filterPath ? { filter_path: filterPath.join(',') } : {}),
           ...preferenceOf(cluster),
         } as never,
         options,

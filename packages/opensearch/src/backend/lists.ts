@@ -35,7 +35,7 @@ export async function list(
       track_total_hits: true,
     },
     signal,
-    relevanceRanked(request),
+    { scored: relevanceRanked(request) },
   )
   const count = body.hits.total?.value ?? 0
   const results = body.hits.hits.map((hit) => listItem(hit._source as unknown as CatalogueDocument))

@@ -85,6 +85,12 @@ export interface OpenSearchBackendOptions {
   sniff?: boolean
   /** How often the alias is read for a new index, in milliseconds. @default 1000 */
   pollMs?: number
+  /**
+   * The most buckets one aggregation asks a shard for; more are counted in several requests
+   * (`/search` counts) or refused (a facet). Keep it below the cluster's `search.max_buckets`.
+   * @default 65000
+   */
+  maxBuckets?: number
 }
 
 const defaultOptions = {
@@ -95,6 +101,8 @@ const defaultOptions = {
   timeoutMs: 10_000,
   attemptTimeoutMs: 2000,
   pollMs: 1000,
+  // Below OpenSearch's own `search.max_buckets`, 65,535.
+  maxBuckets: 65_000,
 }
 
 /**
@@ -156,6 +164,7 @@ export class OpenSearchBackend implements CatalogueBackend {
       retries: defaultRetries(urls.length, options.sniff ?? false),
       probe: () => hung.probe(),
       shardSizes: new Map(),
+      maxBuckets: options.maxBuckets ?? defaultOptions.maxBuckets,
       preference: () => hung.preference(),
     }
     try {
