@@ -1,17 +1,19 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
-const src = (name: string) =>
-  fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url))
+const src = (name: string, entry = 'index') =>
+  fileURLToPath(new URL(`./packages/${name}/src/${entry}.ts`, import.meta.url))
 
 export default defineConfig({
   resolve: {
-    alias: {
-      '@archive-catalogue/core': src('core'),
-      '@archive-catalogue/http': src('http'),
-      '@archive-catalogue/cli': src('cli'),
-      '@archive-catalogue/opensearch': src('opensearch'),
-    },
+    // Exact names: a bare string would also rewrite the core's second entry, `…/core/backend`.
+    alias: [
+      { find: /^@archive-catalogue\/core$/, replacement: src('core') },
+      { find: /^@archive-catalogue\/core\/backend$/, replacement: src('core', 'for-backends') },
+      { find: /^@archive-catalogue\/http$/, replacement: src('http') },
+      { find: /^@archive-catalogue\/cli$/, replacement: src('cli') },
+      { find: /^@archive-catalogue\/opensearch$/, replacement: src('opensearch') },
+    ],
   },
   test: {
     include: ['test/**/*.test.ts'],

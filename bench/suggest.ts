@@ -11,8 +11,8 @@
 import { execFileSync } from 'node:child_process'
 import { cpus, totalmem } from 'node:os'
 import { isDeepStrictEqual, parseArgs } from 'node:util'
-import type { Suggestions } from '../packages/core/src/responses/response-schemas.js'
-import { normalizeToken, tokenSpans } from '../packages/core/src/text/analyze.js'
+import { normalizeToken, tokenSpans } from '../packages/core/src/analysis/analyze.js'
+import type { Suggestions } from '../packages/core/src/api/response-schemas.js'
 import {
   editDistance,
   forEachWithinEdits,

@@ -2,7 +2,8 @@
  * The layout DESIGN.md maps: in every package, the folders of `src/` depend one way only (no
  * folder imports a folder that imports it back, through any path) and no file imports itself
  * back through others; no file name marks itself internal with an underscore (each package's
- * `index.ts` is its public surface).
+ * `index.ts` is its public surface). In the core, the contract every backend implements (`api/`)
+ * stands below the in-memory engine: nothing it reaches, through any path, is the engine's.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -59,6 +60,52 @@ function cycles(graph: Map<string, Set<string>>): string[][] {
   for (const node of graph.keys()) if (!index.has(node)) visit(node)
   return found
 }
+
+/** What the core's contract may stand on: itself, text analysis, the documents, utilities. */
+const CONTRACT_GROUND = ['api', 'analysis', 'documents', 'util']
+
+/** Every file reachable from `start` through relative imports, `start` included. */
+function reachable(graph: Map<string, string[]>, start: string[]): Set<string> {
+  const seen = new Set<string>(start)
+  const queue = [...start]
+  while (queue.length > 0) {
+    for (const next of graph.get(queue.pop()!) ?? []) {
+      if (!seen.has(next)) {
+        seen.add(next)
+        queue.push(next)
+      }
+    }
+  }
+  return seen
+}
+
+describe("the core's contract", () => {
+  const files = importGraph(join(PACKAGES, 'core', 'src'))
+  const contract = [...files.keys()].filter((file) => file.startsWith('api/'))
+
+  it('holds the backend interface, parsing, links, shapes, trees, citations and defaults', () => {
+    expect(contract).toEqual(
+      expect.arrayContaining([
+        'api/backend.ts',
+        'api/parse-request.ts',
+        'api/links.ts',
+        'api/response-schemas.ts',
+        'api/responses.ts',
+        'api/hierarchy.ts',
+        'api/citation.ts',
+        'api/details.ts',
+        'api/defaults.ts',
+      ]),
+    )
+  })
+
+  it('imports nothing of the in-memory engine, through any path', () => {
+    const engine = [...reachable(files, contract)].filter(
+      (file) => !CONTRACT_GROUND.includes(file.split('/')[0]!),
+    )
+    expect(engine).toEqual([])
+  })
+})
 
 describe('the source layout', () => {
   for (const name of readdirSync(PACKAGES)) {

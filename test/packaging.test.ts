@@ -112,6 +112,40 @@ describe('the packed packages', () => {
     await writeFile(join(project, 'app.mjs'), await compiled(project))
     expect((await run('node', ['app.mjs'], { cwd: project })).stdout).toBe('1 1\n')
   })
+
+  it("import the core's second door, for writing a backend, beside the first", async () => {
+    await writeFile(
+      join(project, 'app.ts'),
+      [
+        "import { Catalogue, exampleCatalogue, parseFor } from '@archive-catalogue/core'",
+        "import { pageOf, parentUri, writeCitation } from '@archive-catalogue/core/backend'",
+        'const catalogue = Catalogue.fromDocuments(exampleCatalogue())',
+        "const request = parseFor(catalogue, 'search', { query: 'x', limit: 1 })",
+        "const page = pageOf('https://a.example', '/search', request, 3, ['r'])",
+        "const document = catalogue.get('/collections/doe-papers')!",
+        "const cited = writeCitation(document, [], { publicUrl: 'https://a.example' })",
+        "console.log(page.next, parentUri('abc'), cited)",
+        '',
+      ].join('\n'),
+    )
+    // The first door is the library's surface: the backend kit is not in it.
+    await writeFile(
+      join(project, 'wrong.ts'),
+      "import { pageOf } from '@archive-catalogue/core'\nconsole.log(pageOf)\n",
+    )
+    const options = ['--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022']
+    const modules = ['--module', 'nodenext', '--moduleResolution', 'nodenext']
+    await run('node', [TSC, ...options, ...modules, 'app.ts'], { cwd: project })
+    await expect(
+      run('node', [TSC, ...options, ...modules, 'wrong.ts'], { cwd: project }),
+    ).rejects.toMatchObject({
+      stdout: expect.stringContaining("has no exported member named 'pageOf'"),
+    })
+    await writeFile(join(project, 'app.mjs'), await compiled(project))
+    expect((await run('node', ['app.mjs'], { cwd: project })).stdout).toBe(
+      'https://a.example/search?limit=1&offset=1&query=x /collections/abc Jane Doe papers, 1920-1965; https://a.example/collections/doe-papers\n',
+    )
+  })
 })
 
 /** The test module as plain JavaScript (types stripped by tsc itself). */

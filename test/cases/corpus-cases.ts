@@ -1,7 +1,7 @@
 /**
  * Requests on the real corpus (`test/fixtures/rac`: 89 agents, 5 collections, 15 objects,
- * 83 terms) and what they must give, worked out by hand from the documents. Shared by the core,
- * HTTP and CLI suites.
+ * 83 terms) and what they must give, worked out by hand from the documents. Run by `runCases`
+ * (run-cases.ts) on the core, the HTTP app and the CLI, in memory and over OpenSearch.
  */
 export interface CorpusCase {
   name: string

@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest'
 import { root } from '../helpers/cli-paths.js'
 import { runCli } from '../helpers/cli-run.js'
 
-const COMMANDS = ['validate', 'serve', 'search', 'facets', 'collections', 'get', 'stats', 'index']
+const COMMANDS = [
+  'validate',
+  'serve',
+  'search',
+  'facets',
+  'collections',
+  'get',
+  'explain',
+  'stats',
+  'index',
+]
 
 describe('catalogue CLI', () => {
   describe('runMain', () => {

@@ -7,8 +7,8 @@ import {
   processTerm,
   stripHtml,
   tokenize,
-} from '../../packages/core/src/text/analyze.js'
-import { ENGLISH_STOP_WORDS } from '../../packages/core/src/text/stop-words.js'
+} from '../../packages/core/src/analysis/analyze.js'
+import { ENGLISH_STOP_WORDS } from '../../packages/core/src/analysis/stop-words.js'
 
 describe('analyze', () => {
   describe('stripHtml', () => {

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { citationTitle, joinHierarchy } from '../../packages/core/src/endpoints/citation.js'
+import { citationTitle, joinHierarchy } from '../../packages/core/src/api/citation.js'
 import {
   type Catalogue,
   type CatalogueDocument,

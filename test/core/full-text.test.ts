@@ -8,12 +8,8 @@
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import {
-  Catalogue,
-  type CatalogueDocument,
-  loadCatalogue,
-  tokenize,
-} from '../../packages/core/src/index.js'
+import { tokenize } from '../../packages/core/src/for-backends.js'
+import { Catalogue, type CatalogueDocument, loadCatalogue } from '../../packages/core/src/index.js'
 import { bruteMatches, type TextDocument, valuesOf } from '../helpers/brute-query.js'
 import { RAC, SAMPLE } from '../helpers/corpus.js'
 import { termDocument as term } from '../helpers/documents.js'

@@ -7,8 +7,8 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { analyzerFor } from '../../packages/core/src/for-backends.js'
 import {
-  analyzerFor,
   Catalogue,
   loadSnapshot,
   saveSnapshot,

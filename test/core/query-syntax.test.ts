@@ -1,10 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { analyze, processTerm } from '../../packages/core/src/text/analyze.js'
-import { analyzerFor } from '../../packages/core/src/text/languages.js'
-import type { QueryNode } from '../../packages/core/src/text/query-analysis.js'
-import { analyzeQuery, parseQuery } from '../../packages/core/src/text/query-analysis.js'
-import { parseQuerySyntax } from '../../packages/core/src/text/query-syntax.js'
+import { analyze, processTerm } from '../../packages/core/src/analysis/analyze.js'
+import { analyzerFor } from '../../packages/core/src/analysis/languages.js'
+import type { QueryNode } from '../../packages/core/src/analysis/query-analysis.js'
+import { analyzeQuery, parseQuery } from '../../packages/core/src/analysis/query-analysis.js'
+import { parseQuerySyntax } from '../../packages/core/src/analysis/query-syntax.js'
 
 const stemOf = (word: string): string => {
   const term = processTerm(word)

@@ -28,7 +28,12 @@
  * - A part that analyzes to nothing (a stop word) is left out, with its operator; a query with
  *   nothing left (stop words, operators or punctuation only) matches nothing.
  */
-import { normalizeToken, processTerm, stripHtml, tokenize } from '../../packages/core/src/index.js'
+import {
+  normalizeToken,
+  processTerm,
+  stripHtml,
+  tokenize,
+} from '../../packages/core/src/for-backends.js'
 
 /** The parts of a document full text reads. */
 export interface TextDocument {

@@ -4,7 +4,7 @@
  * the word's own analysis looked for among the terms. For one-word queries only: phrases and
  * operators are the engine's query tests' business.
  */
-import { analyze, processTerm, stripHtml } from '../../packages/core/src/index.js'
+import { analyze, processTerm, stripHtml } from '../../packages/core/src/for-backends.js'
 
 interface TextDocument {
   title: string

@@ -5,7 +5,8 @@
  * backends (the documents found, their scores) draw from them.
  */
 import fc from 'fast-check'
-import { type Catalogue, tokenize } from '../../packages/core/src/index.js'
+import { tokenize } from '../../packages/core/src/for-backends.js'
+import type { Catalogue } from '../../packages/core/src/index.js'
 import { type TextDocument, valuesOf } from './brute-query.js'
 
 export function queryArbitrary(

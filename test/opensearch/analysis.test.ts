@@ -3,14 +3,8 @@
  * `_analyze` on a real index makes the terms the core's analyzer makes of the same words, and
  * where they differ, the test says how.
  */
-import {
-  analyzerFor,
-  normalizeToken,
-  stripHtml,
-  TEXT_LANGUAGES,
-  type TextLanguage,
-  tokenize,
-} from '@archive-catalogue/core'
+import { TEXT_LANGUAGES, type TextLanguage } from '@archive-catalogue/core'
+import { analyzerFor, normalizeToken, stripHtml, tokenize } from '@archive-catalogue/core/backend'
 import { indexBody, TEXT_ANALYZER, WORDS_ANALYZER } from '@archive-catalogue/opensearch'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openSearchJson, openSearchNode } from '../helpers/opensearch.js'

@@ -1,56 +1,21 @@
 /**
  * The shared case table (test/cases/corpus-cases.ts) through the HTTP app and the CLI over the
- * OpenSearch backend, as test/http/cases.test.ts and test/cli/cases.test.ts run it in memory
- * (the core's run is in backend.test.ts).
+ * OpenSearch backend, with the adapters test/http/cases.test.ts and test/cli/cases.test.ts give
+ * `runCases` in memory (the core's run is in backend.test.ts).
  */
 import { type App, createApp } from '@archive-catalogue/http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadCatalogue } from '../../packages/core/src/index.js'
 import { OpenSearchBackend } from '../../packages/opensearch/src/backend/opensearch-backend.js'
 import { pushCatalogue } from '../../packages/opensearch/src/indexing/push.js'
-import { type CorpusCase, corpusCases } from '../cases/corpus-cases.js'
-import { runCli } from '../helpers/cli-run.js'
+import { overHttp } from '../cases/over-http.js'
+import { runCases } from '../cases/run-cases.js'
+import { throughCli } from '../cases/through-cli.js'
 import { RAC } from '../helpers/corpus.js'
 import { openSearchNode } from '../helpers/opensearch.js'
 
 const node = openSearchNode('the case table over OpenSearch')
 const ALIAS = `cases-${Date.now().toString(36)}`
-
-const FLAGS: Record<string, string> = {
-  query: '--query',
-  sort: '--sort',
-  limit: '--limit',
-  offset: '--offset',
-}
-const FILTERS = [
-  'category',
-  'creator',
-  'end_date',
-  'genre',
-  'online',
-  'start_date',
-  'subject',
-  'type',
-]
-
-/** The command line for a query string, as test/cli/cases.test.ts writes it. */
-function argvOf(query: string): string[] {
-  return [...new URLSearchParams(query)].flatMap(([name, value]) => {
-    const flag = FLAGS[name]
-    if (flag) return [flag, value]
-    return FILTERS.includes(name.split('__')[0]!) ? ['--filter', `${name}=${value}`] : []
-  })
-}
-
-/** Checks an answer against a case, as the in-memory suites do. */
-function expectCase(body: Record<string, unknown>, { count, uris, facets }: CorpusCase): void {
-  if (count !== undefined) expect(body['count']).toBe(count)
-  if (uris) {
-    const results = body['results'] as { uri: string }[]
-    expect(results.map((result) => result.uri).slice(0, uris.length)).toEqual(uris)
-  }
-  if (facets) expect(body).toMatchObject(facets)
-}
 
 describe.skipIf(node.skip)('the corpus case table over OpenSearch', () => {
   let backend: OpenSearchBackend
@@ -69,35 +34,22 @@ describe.skipIf(node.skip)('the corpus case table over OpenSearch', () => {
     await fetch(`${node.url}/${ALIAS}-*`, { method: 'DELETE' })
   })
 
-  it.each(corpusCases)('GET /$endpoint?$query $name', async (one) => {
-    const response = await app.request(`/${one.endpoint}?${one.query}`)
-    const body = (await response.json()) as Record<string, unknown>
-    if (one.error) {
-      expect(response.status).toBe(400)
-      expect(body).toEqual({ detail: one.error })
-      return
-    }
-    expect(response.status).toBe(200)
-    expectCase(body, one)
+  describe('through the HTTP app', () => {
+    runCases({
+      ...overHttp(() => app),
+      // Skips nothing: the backend answers every request of the table as memory does.
+      skip: [],
+    })
   })
 
-  it.each(corpusCases)('catalogue $endpoint ($query) --opensearch $name', async (one) => {
-    const { code, stdout, stderr } = await runCli([
-      one.endpoint,
-      ...argvOf(one.query),
-      '--json',
-      '--opensearch',
-      node.url,
-      '--index',
-      ALIAS,
-    ])
-    if (one.error) {
-      expect(code).toBe(2)
-      expect(stderr).toBe(`${one.error}\n`)
-      return
-    }
-    expect(code).toBe(0)
-    expectCase(JSON.parse(stdout) as Record<string, unknown>, one)
+  describe('through the CLI', () => {
+    runCases({
+      // The alias changes with every run: the title shows the flag only.
+      ...throughCli({ flags: ['--opensearch', node.url, '--index', ALIAS], shown: '--opensearch' }),
+      // Skips nothing; as in memory, 'ignores empty values and unknown parameters' runs without
+      // `colour=blue`, an unknown filter the CLI refuses as a typo.
+      skip: [],
+    })
   })
 
   it('answers every route with the bytes the in-memory app sends', async () => {

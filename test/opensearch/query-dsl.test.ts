@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { type Catalogue, loadCatalogue, parseQuerySyntax } from '../../packages/core/src/index.js'
+import { parseQuerySyntax } from '../../packages/core/src/for-backends.js'
+import { type Catalogue, loadCatalogue } from '../../packages/core/src/index.js'
 import { fullTextQuery } from '../../packages/opensearch/src/backend/query-dsl.js'
 import { pushCatalogue } from '../../packages/opensearch/src/indexing/push.js'
 import { RAC, SAMPLE } from '../helpers/corpus.js'

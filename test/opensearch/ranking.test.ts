@@ -8,7 +8,9 @@
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Catalogue, loadCatalogue, parseQuerySyntax } from '../../packages/core/src/index.js'
+import { renderExplanation } from '../../packages/cli/src/support/explanation-tree.js'
+import { parseQuerySyntax } from '../../packages/core/src/for-backends.js'
+import { Catalogue, type Explanation, loadCatalogue } from '../../packages/core/src/index.js'
 import { OpenSearchBackend } from '../../packages/opensearch/src/backend/opensearch-backend.js'
 import { fullTextQuery } from '../../packages/opensearch/src/backend/query-dsl.js'
 import { pushCatalogue } from '../../packages/opensearch/src/indexing/push.js'
@@ -64,15 +66,29 @@ function hasTies(scores: Scores): boolean {
   return sorted.some((score, i) => i > 0 && near(score, sorted[i - 1]!))
 }
 
-/** Every document scores the node's, and the order is the node's where no two tie. */
-async function sameScores(catalogue: Catalogue, index: string, query: string): Promise<void> {
+/**
+ * Every document scores the node's, and the order is the node's where no two tie. A score that
+ * differs fails with both backends' explanations of it, the in-memory tree above the node's.
+ */
+async function sameScores(
+  catalogue: Catalogue,
+  backend: OpenSearchBackend,
+  index: string,
+  query: string,
+): Promise<void> {
   const expected = await onNode(index, query)
   const actual = inMemory(catalogue, query)
   expect([...actual.keys()].sort(), query).toEqual([...expected.keys()].sort())
   for (const [uri, score] of expected) {
     const mine = actual.get(uri)!
     if (!near(mine, score)) {
-      expect.fail(`${query}: ${uri} scores ${mine} in memory, ${score} on the node`)
+      const explained = (explanation: Explanation | null) =>
+        explanation ? renderExplanation(explanation) : 'no explanation: it does not match\n'
+      expect.fail(
+        `${query}: ${uri} scores ${mine} in memory, ${score} on the node\n\n` +
+          `In memory (catalogue explain):\n${explained(catalogue.explain(query, uri))}\n` +
+          `On the node (Lucene's explanation):\n${explained(await backend.explain(query, uri))}`,
+      )
     }
   }
   if (!hasTies(expected)) expect(ranked(actual), query).toEqual(ranked(expected))
@@ -127,9 +143,26 @@ describe.skipIf(node.skip)('the in-memory scores against the node', () => {
           'rockefeller *',
           'Médecine',
         ]) {
-          await sameScores(catalogue, index, query)
+          await sameScores(catalogue, backend, index, query)
         }
       })
+
+      if (name === 'the corpus') {
+        it("fails with both backends' explanations when a score differs", async () => {
+          // The corpus in memory with one title a word longer than the node's.
+          const documents = Array.from({ length: catalogue.size }, (_, i) => catalogue.document(i))
+          const changed = documents.find((document) => /rockefeller/i.test(document.title))!
+          changed.title = `${changed.title} papers`
+          const altered = Catalogue.fromDocuments(documents)
+          const failure = await sameScores(altered, backend, index, 'rockefeller').then(
+            () => new Error('no score differs'),
+            (error: Error) => error,
+          )
+          expect(failure.message).toMatch(/^rockefeller: \S+ scores \S+ in memory, \S+ on the node/)
+          expect(failure.message).toMatch(/In memory \(catalogue explain\):\n[\d.]+ {2}\//)
+          expect(failure.message).toMatch(/On the node \(Lucene's explanation\):\n[\d.]+ {2}\S/)
+        })
+      }
 
       it('scores generated queries as the node does', async () => {
         const query = queryArbitrary(catalogue, {
@@ -137,7 +170,7 @@ describe.skipIf(node.skip)('the in-memory scores against the node', () => {
           groups: true,
         })
         await fc.assert(
-          fc.asyncProperty(query, async (q) => sameScores(catalogue, index, q)),
+          fc.asyncProperty(query, async (q) => sameScores(catalogue, backend, index, q)),
           { numRuns: runs },
         )
       }, 180_000)

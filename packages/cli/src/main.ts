@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { collections } from './commands/collections.js'
+import { explain } from './commands/explain.js'
 import { facets } from './commands/facets.js'
 import { get } from './commands/get.js'
 import { importCommand } from './commands/import.js'
@@ -25,6 +26,7 @@ const commands = [
   facets,
   collections,
   get,
+  explain,
   stats,
   index,
   push,
@@ -105,6 +107,7 @@ function mainHelp(): string {
     '  catalogue validate data/sample.ndjson',
     '  catalogue search malaria --filter genre=photographs',
     "  catalogue get '/search?query=malaria&category=collection'",
+    '  catalogue explain malaria /objects/6gV72AuVwAyGoBTn8zPudL',
     '  catalogue serve --port 8080 --base-url https://archive.example.org/api',
     '  catalogue push data/sample.ndjson --opensearch http://127.0.0.1:9200',
     '',

@@ -1,22 +1,17 @@
-import type { CallOptions, CatalogueBackend } from './backend.js'
-import { CatalogueBuilder } from './catalogue-data/catalogue-builder.js'
-import type { CatalogueData } from './catalogue-data/catalogue-data.js'
-import type { CatalogueDocument, DocumentType } from './documents/documents.js'
-import { ancestors } from './endpoints/ancestors.js'
-import { children } from './endpoints/children.js'
-import { type CitationOptions, citation } from './endpoints/citation.js'
-import { type DetailOf, detail } from './endpoints/details.js'
-import { facets } from './endpoints/facets.js'
-import { GroupCounters } from './endpoints/group-counters.js'
-import { list } from './endpoints/lists.js'
-import { minimap } from './endpoints/minimap.js'
-import { myList } from './endpoints/my-list.js'
-import { QueryContext } from './endpoints/query-context.js'
-import { search } from './endpoints/search.js'
-import { catalogueStats } from './endpoints/stats.js'
-import { parseRequest } from './requests/parse-request.js'
-import type { Endpoint, ParsedRequest, RequestParams } from './requests/parsed-request.js'
-import type { CatalogueStats } from './responses/catalogue-stats.js'
+import type { TextLanguage } from './analysis/languages.js'
+import {
+  type CallOptions,
+  type CatalogueBackend,
+  type ExplainSource,
+  parseFor,
+  type StatsSource,
+} from './api/backend.js'
+import type { CatalogueStats } from './api/catalogue-stats.js'
+import type { CitationOptions } from './api/citation.js'
+import { API_DEFAULTS } from './api/defaults.js'
+import type { DetailOf } from './api/details.js'
+import type { Explanation } from './api/explanation.js'
+import type { Endpoint, ParsedRequest, RequestParams } from './api/parsed-request.js'
 import type {
   AgentDetail,
   Ancestors,
@@ -32,8 +27,23 @@ import type {
   SearchResult,
   Suggestions,
   TermDetail,
-} from './responses/response-schemas.js'
-import type { TextLanguage } from './text/languages.js'
+} from './api/response-schemas.js'
+import { CatalogueBuilder } from './catalogue-data/catalogue-builder.js'
+import type { CatalogueData } from './catalogue-data/catalogue-data.js'
+import type { CatalogueDocument, DocumentType } from './documents/documents.js'
+import { ancestors } from './endpoints/ancestors.js'
+import { CatalogueSearcher } from './endpoints/catalogue-searcher.js'
+import { children } from './endpoints/children.js'
+import { citation } from './endpoints/citation.js'
+import { detail } from './endpoints/details.js'
+import { explain } from './endpoints/explain.js'
+import { facets } from './endpoints/facets.js'
+import { GroupCounters } from './endpoints/group-counters.js'
+import { list } from './endpoints/lists.js'
+import { minimap } from './endpoints/minimap.js'
+import { myList } from './endpoints/my-list.js'
+import { search } from './endpoints/search.js'
+import { catalogueStats } from './endpoints/stats.js'
 
 /** Options of a {@link Catalogue}. */
 export interface CatalogueOptions {
@@ -57,12 +67,7 @@ export interface CatalogueOptions {
 /** A request: already parsed, or parameters to parse (URLSearchParams or a plain object). */
 export type RequestInput<E extends Endpoint = Endpoint> = ParsedRequest | RequestParams<E>
 
-const defaultOptions = {
-  baseUrl: 'http://localhost:8000',
-  maxLimit: 500,
-  citation: {} as CitationOptions,
-  language: 'english' as TextLanguage,
-}
+const defaultOptions = { ...API_DEFAULTS, citation: {} as CitationOptions }
 
 /**
  * An archive's catalogue in memory: full-text search, filters, sorting, grouping, facets and the
@@ -74,11 +79,11 @@ const defaultOptions = {
  * catalogue.search({ query: 'rockefeller', genre: 'photographs', limit: 10 })
  * catalogue.children('xVJyUuJNfsVyjdZikFSn6G', { query: 'malaria', limit: 5 })
  */
-export class Catalogue implements CatalogueBackend {
+export class Catalogue implements CatalogueBackend, StatsSource, ExplainSource {
   /** @internal */
   readonly data: CatalogueData
   readonly options: Required<CatalogueOptions>
-  private readonly context: QueryContext
+  private readonly searcher: CatalogueSearcher
   private readonly groupCounters: GroupCounters
 
   /** @internal use {@link Catalogue.fromDocuments}, {@link loadCatalogue} or a snapshot. */
@@ -91,7 +96,7 @@ export class Catalogue implements CatalogueBackend {
       // The language the index was built in, whatever the options say.
       language: data.language,
     }
-    this.context = new QueryContext(data)
+    this.searcher = new CatalogueSearcher(data)
     this.groupCounters = new GroupCounters(data.groups.length)
   }
 
@@ -134,34 +139,31 @@ export class Catalogue implements CatalogueBackend {
 
   /**
    * Parses request parameters for an endpoint with this catalogue's `maxLimit` (or the one given)
-   * and its language's analysis of the query.
+   * and its language's analysis of the query: {@link parseFor} of this catalogue.
    */
   parse<E extends Endpoint>(
     endpoint: E,
     params: RequestParams<E>,
     options: { maxLimit?: number } = {},
   ): ParsedRequest {
-    return parseRequest(endpoint, params, {
-      maxLimit: options.maxLimit ?? this.options.maxLimit,
-      analyzer: this.data.text.analyzer,
-    })
+    return parseFor(this, endpoint, params, options)
   }
 
   /** The document with this uri (`/collections/abc`), or undefined. */
   get(uri: string): CatalogueDocument | undefined {
     const index = this.data.uriIndex.get(uri)
-    return index === undefined ? undefined : this.context.document(index)
+    return index === undefined ? undefined : this.searcher.document(index)
   }
 
   /** `/search`: top-level collections and agents matching, one result per group. */
   search(input: RequestInput<'search'>, options: CallOptions = {}): Page<SearchResult> {
     const request = this.request('search', input)
-    return search(this.context, this.groupCounters, request, this.baseUrl(options))
+    return search(this.searcher, this.groupCounters, request, this.baseUrl(options))
   }
 
   /** `/facets`: counts over every document matching the query and filters, of every type. */
   facets(input: RequestInput<'facets'>): FacetsResponse {
-    return facets(this.context, this.request('facets', input))
+    return facets(this.searcher, this.request('facets', input))
   }
 
   /** `/collections`: collections of every level, filtered, narrowed by `query`, sorted. */
@@ -186,27 +188,27 @@ export class Catalogue implements CatalogueBackend {
 
   /** `/collections/{id}`: one collection in detail. Throws a `NotFoundError`. */
   collection(id: string): CollectionDetail {
-    return detail(this.context, 'collection', id)
+    return detail(this.searcher, 'collection', id)
   }
 
   /** `/objects/{id}`: one object in detail. Throws a `NotFoundError`. */
   object(id: string): ObjectDetail {
-    return detail(this.context, 'object', id)
+    return detail(this.searcher, 'object', id)
   }
 
   /** `/agents/{id}`: one agent in detail. Throws a `NotFoundError`. */
   agent(id: string): AgentDetail {
-    return detail(this.context, 'agent', id)
+    return detail(this.searcher, 'agent', id)
   }
 
   /** `/terms/{id}`: one term in detail. Throws a `NotFoundError`. */
   term(id: string): TermDetail {
-    return detail(this.context, 'term', id)
+    return detail(this.searcher, 'term', id)
   }
 
   /** The detail of a document of any type, by type and id. Throws a `NotFoundError`. */
   detail<T extends DocumentType>(type: T, id: string): DetailOf[T] {
-    return detail(this.context, type, id)
+    return detail(this.searcher, type, id)
   }
 
   /**
@@ -219,7 +221,7 @@ export class Catalogue implements CatalogueBackend {
     options: CallOptions = {},
   ): Page<LinkedItem> {
     const request = this.request('children', input)
-    return children(this.context, id, request, this.baseUrl(options))
+    return children(this.searcher, id, request, this.baseUrl(options))
   }
 
   /**
@@ -231,12 +233,12 @@ export class Catalogue implements CatalogueBackend {
     id: string,
     input: RequestInput<'ancestors'> = {},
   ): Ancestors {
-    return ancestors(this.context, type, id, this.request('ancestors', input))
+    return ancestors(this.searcher, type, id, this.request('ancestors', input))
   }
 
   /** `/collections/{id}/minimap`: the number of descendants and those matching, in tree order. */
   minimap(id: string, input: RequestInput<'minimap'> = {}): Minimap {
-    return minimap(this.context, id, this.request('minimap', input))
+    return minimap(this.searcher, id, this.request('minimap', input))
   }
 
   /**
@@ -245,7 +247,7 @@ export class Catalogue implements CatalogueBackend {
    * subjects and formats.
    */
   stats(top = 10): CatalogueStats {
-    return catalogueStats(this.data, (id) => this.context.document(id), top)
+    return catalogueStats(this.data, (id) => this.searcher.document(id), top)
   }
 
   /** `/search/suggest`: spelling suggestions for each word, from the words of titles. */
@@ -255,7 +257,7 @@ export class Catalogue implements CatalogueBackend {
 
   /** `POST /mylist`: saved collections and objects by uri, grouped by top-level collection. */
   myList(uris: readonly string[]): MyList {
-    return myList(this.context, uris)
+    return myList(this.searcher, uris)
   }
 
   /**
@@ -264,15 +266,29 @@ export class Catalogue implements CatalogueBackend {
    */
   citation(type: DocumentType, id: string, options: CitationOptions & CallOptions = {}): string {
     const merged = { ...this.options.citation, ...options }
-    return citation(this.context, type, id, {
+    return citation(this.searcher, type, id, {
       ...merged,
       publicUrl: merged.publicUrl ?? this.baseUrl(options),
     })
   }
 
+  /**
+   * Why the document at `uri` scores what it does for `query`: its score (the one relevance
+   * ranks by) as a tree of the places it matches in and each word's BM25 there (term
+   * frequency, length norm, idf, boost), in the shape of Lucene's and OpenSearch's `_explain`.
+   * Null when the query does not match the document; a `NotFoundError` when there is no
+   * document at `uri`, a `BadParameterError` for a query the API would refuse.
+   * @example
+   * const why = catalogue.explain('malaria', '/collections/xVJyUuJNfsVyjdZikFSn6G')
+   * why?.value // its score
+   */
+  explain(query: string, uri: string): Explanation | null {
+    return explain(this.searcher, this.parse('search', { query }), uri)
+  }
+
   /** @internal parses the document at a position. */
   document(index: number): CatalogueDocument {
-    return this.context.document(index)
+    return this.searcher.document(index)
   }
 
   private list<E extends 'collections' | 'objects' | 'agents' | 'terms'>(
@@ -281,7 +297,7 @@ export class Catalogue implements CatalogueBackend {
     input: RequestInput<E>,
     options: CallOptions,
   ): ListPage {
-    return list(this.context, type, this.request(endpoint, input), this.baseUrl(options))
+    return list(this.searcher, type, this.request(endpoint, input), this.baseUrl(options))
   }
 
   private request<E extends Endpoint>(endpoint: E, input: RequestInput<E>): ParsedRequest {

@@ -1,22 +1,75 @@
+/**
+ * `@archive-catalogue/core` for people using the library: a catalogue in memory (`Catalogue`,
+ * `LiveCatalogue`), loading, snapshots, validation and EAD import, the documents' types, and the
+ * API's requests, responses and backend interface. What writing a backend takes besides is the
+ * second entry, `@archive-catalogue/core/backend` (`for-backends.ts`).
+ */
+
+export type { TextLanguage } from './analysis/languages.js'
+export { isTextLanguage, TEXT_LANGUAGES } from './analysis/languages.js'
 export type {
   BackendCallOptions,
   BackendOptions,
   CallOptions,
   CatalogueBackend,
+  ExplainSource,
   MaybePromise,
-} from './backend.js'
+  StatsSource,
+} from './api/backend.js'
+export { hasStats, parseFor } from './api/backend.js'
+export type { CatalogueStats } from './api/catalogue-stats.js'
+export type { CitationOptions } from './api/citation.js'
+export { API_DEFAULTS } from './api/defaults.js'
+export type { DetailOf } from './api/details.js'
+export type { EndpointParameters } from './api/endpoint-parameters.js'
+export { endpointParameters, REQUEST_LIMITS, YEAR_PATTERN } from './api/endpoint-parameters.js'
+export type { Explanation } from './api/explanation.js'
+export type { ParseOptions } from './api/parse-request.js'
+export { parseRequest } from './api/parse-request.js'
+export type {
+  DateField,
+  DateLookup,
+  Endpoint,
+  EndpointFilters,
+  Filter,
+  FilterField,
+  Lookup,
+  ParameterName,
+  ParameterValue,
+  ParsedRequest,
+  RequestParams,
+  SortField,
+  SortKey,
+  TextField,
+} from './api/parsed-request.js'
+export type {
+  AgentDetail,
+  Ancestor,
+  Ancestors,
+  CollectionDetail,
+  DetailNote,
+  DocumentDetail,
+  FacetBucket,
+  FacetsResponse,
+  Health,
+  LinkedItem,
+  ListDate,
+  ListItem,
+  ListPage,
+  Minimap,
+  MyList,
+  ObjectDetail,
+  Page,
+  ResponseShape,
+  SearchResult,
+  SearchResultDate,
+  Suggestions,
+  TermDetail,
+} from './api/response-schemas.js'
+export { responseSchemas } from './api/response-schemas.js'
 export type { CatalogueOptions, RequestInput } from './catalogue.js'
 export { Catalogue } from './catalogue.js'
-export type { GroupSummary } from './catalogue-data/catalogue-data.js'
 export { isSnapshot } from './catalogue-data/snapshot-file.js'
-export { parentUri } from './columns/hierarchy.js'
-export {
-  datesOf,
-  descriptionOf,
-  idOf,
-  noteItems,
-  notesOf,
-} from './documents/document-fields.js'
 export type {
   Agent,
   CatalogueDate,
@@ -47,10 +100,6 @@ export { isCatalogueDocument, validateDocument, validatePart } from './documents
 export { EadImporter } from './ead/import-ead.js'
 export type { ImportedDocument, ImportWarning } from './ead/imported-document.js'
 export { EadSyntaxError } from './ead/imported-document.js'
-export type { CitationOptions } from './endpoints/citation.js'
-export { citationTitle, joinHierarchy } from './endpoints/citation.js'
-export type { DetailOf } from './endpoints/details.js'
-export { documentProblems, malformedDocument } from './input/catalogue-checks.js'
 export type {
   CatalogueFormat,
   DocumentSource,
@@ -71,84 +120,7 @@ export {
   InvalidCatalogueError,
   loadCatalogue,
 } from './load.js'
-export type { EndpointParameters } from './requests/endpoint-parameters.js'
-export { endpointParameters, REQUEST_LIMITS, YEAR_PATTERN } from './requests/endpoint-parameters.js'
-export { pageLinks } from './requests/links.js'
-export type { ParseOptions } from './requests/parse-request.js'
-export { parseRequest } from './requests/parse-request.js'
-export type {
-  DateField,
-  DateLookup,
-  Endpoint,
-  EndpointFilters,
-  Filter,
-  FilterField,
-  Lookup,
-  ParameterName,
-  ParameterValue,
-  ParsedRequest,
-  RequestParams,
-  SortField,
-  SortKey,
-  TextField,
-} from './requests/parsed-request.js'
-export type { CatalogueStats } from './responses/catalogue-stats.js'
-export type {
-  AgentDetail,
-  Ancestor,
-  Ancestors,
-  CollectionDetail,
-  DetailNote,
-  DocumentDetail,
-  FacetBucket,
-  FacetsResponse,
-  Health,
-  LinkedItem,
-  ListDate,
-  ListItem,
-  ListPage,
-  Minimap,
-  MyList,
-  ObjectDetail,
-  Page,
-  ResponseShape,
-  SearchResult,
-  SearchResultDate,
-  Suggestions,
-  TermDetail,
-} from './responses/response-schemas.js'
-export { responseSchemas } from './responses/response-schemas.js'
-export {
-  agentDetail,
-  collectionDetail,
-  dateString,
-  listItem,
-  nullWhenEmpty,
-  objectDetail,
-  savedItem,
-  searchResult,
-  termDetail,
-  treeReference,
-} from './responses/responses.js'
 export { loadSnapshot, saveSnapshot } from './snapshot.js'
-export {
-  analyze,
-  normalizeToken,
-  processTerm,
-  stripHtml,
-  tokenize,
-  tokenSpans,
-} from './text/analyze.js'
-export { editDistance } from './text/fuzzy-walk.js'
-export type { Analyzer, TextLanguage } from './text/languages.js'
-export { analyzerFor, isTextLanguage, languageRules, TEXT_LANGUAGES } from './text/languages.js'
-export type { IndexLeaf, QueryNode } from './text/query-analysis.js'
-export { analyzeQuery, parseQuery } from './text/query-analysis.js'
-export { FUZZY_EXPANSIONS } from './text/query-scorer.js'
-export type { QuerySyntax } from './text/query-syntax.js'
-export { parseQuerySyntax } from './text/query-syntax.js'
-export type { QueryLeaves, QueryTree } from './text/query-tree.js'
-export { readQuery } from './text/query-tree.js'
 export type { CatalogueErrorCode } from './util/catalogue-errors.js'
 export {
   BackendUnavailableError,
@@ -156,5 +128,3 @@ export {
   CatalogueError,
   NotFoundError,
 } from './util/catalogue-errors.js'
-export { compareCodeUnits } from './util/code-unit-order.js'
-export { LruCache } from './util/lru-cache.js'

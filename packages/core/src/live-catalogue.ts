@@ -10,13 +10,19 @@
 import { type FSWatcher, watch } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { basename, dirname, resolve } from 'node:path'
-import type { BackendCallOptions, CallOptions, CatalogueBackend } from './backend.js'
-import type { Catalogue } from './catalogue.js'
-import type { DocumentType } from './documents/documents.js'
-import type { CitationOptions } from './endpoints/citation.js'
-import type { DetailOf } from './endpoints/details.js'
-import { type LoadOptions, type LoadResult, loadCatalogue } from './load.js'
-import type { Endpoint, ParsedRequest, RequestParams } from './requests/parsed-request.js'
+import {
+  type BackendCallOptions,
+  type CallOptions,
+  type CatalogueBackend,
+  type ExplainSource,
+  parseFor,
+  type StatsSource,
+} from './api/backend.js'
+import type { CatalogueStats } from './api/catalogue-stats.js'
+import type { CitationOptions } from './api/citation.js'
+import type { DetailOf } from './api/details.js'
+import type { Explanation } from './api/explanation.js'
+import type { Endpoint, ParsedRequest, RequestParams } from './api/parsed-request.js'
 import type {
   Ancestors,
   FacetsResponse,
@@ -28,7 +34,10 @@ import type {
   Page,
   SearchResult,
   Suggestions,
-} from './responses/response-schemas.js'
+} from './api/response-schemas.js'
+import type { Catalogue } from './catalogue.js'
+import type { DocumentType } from './documents/documents.js'
+import { type LoadOptions, type LoadResult, loadCatalogue } from './load.js'
 
 /** What a reload did. */
 export type ReloadOutcome = { ok: true; result: LoadResult } | { ok: false; error: unknown }
@@ -48,7 +57,7 @@ export interface LiveCatalogueOptions extends LoadOptions {
  * const app = createApp(live)   // every request reads live.current
  * process.on('SIGHUP', () => void live.reload())
  */
-export class LiveCatalogue implements CatalogueBackend {
+export class LiveCatalogue implements CatalogueBackend, StatsSource, ExplainSource {
   readonly path: string
   private readonly loadOptions: LiveCatalogueOptions
   private result: LoadResult
@@ -128,12 +137,18 @@ export class LiveCatalogue implements CatalogueBackend {
     }
   }
 
+  /** Parses request parameters for an endpoint: {@link parseFor} of the catalogue in use. */
   parse<E extends Endpoint>(
     endpoint: E,
     params: RequestParams<E>,
     options?: { maxLimit?: number },
   ): ParsedRequest {
-    return this.current.parse(endpoint, params, options)
+    return parseFor(this, endpoint, params, options)
+  }
+
+  /** What the catalogue in use holds (see {@link Catalogue.stats}). */
+  stats(top?: number): CatalogueStats {
+    return this.current.stats(top)
   }
 
   search(request: ParsedRequest, options?: CallOptions): Page<SearchResult> {
@@ -186,6 +201,11 @@ export class LiveCatalogue implements CatalogueBackend {
 
   myList(uris: readonly string[]): MyList {
     return this.current.myList(uris)
+  }
+
+  /** Why a document scores what it does for a query (see {@link Catalogue.explain}). */
+  explain(query: string, uri: string): Explanation | null {
+    return this.current.explain(query, uri)
   }
 
   /**

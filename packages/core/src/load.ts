@@ -1,7 +1,7 @@
+import { type HierarchyWarning, parentUri, resolveParents } from './api/hierarchy.js'
 import { Catalogue, type CatalogueOptions } from './catalogue.js'
 import { CatalogueBuilder } from './catalogue-data/catalogue-builder.js'
 import { isSnapshot } from './catalogue-data/snapshot-file.js'
-import { type HierarchyWarning, parentUri, resolveParents } from './columns/hierarchy.js'
 import { DocumentStoreInWorker } from './document-store/document-store-in-worker.js'
 import type { CatalogueDocument, DocumentType } from './documents/documents.js'
 import type { Problem } from './documents/validate.js'

@@ -1,10 +1,11 @@
-import type {
-  Catalogue,
-  CatalogueBackend,
-  CitationOptions,
-  LiveCatalogue,
-  MaybePromise,
-  ParsedRequest,
+import {
+  type Catalogue,
+  type CatalogueBackend,
+  type CitationOptions,
+  type LiveCatalogue,
+  type MaybePromise,
+  type ParsedRequest,
+  parseFor,
 } from '@archive-catalogue/core'
 import {
   ALLOW,
@@ -435,7 +436,7 @@ class CatalogueApp implements App {
       get request(): ParsedRequest {
         if (view.endpoint === undefined)
           throw new Error(`The view ${view.name} takes no parameters`)
-        return backend.parse(view.endpoint, query, { maxLimit })
+        return parseFor(backend, view.endpoint, query, { maxLimit })
       },
       query,
       call,

@@ -6,7 +6,7 @@
  * `/openapi.json`; nothing in it is written twice.
  */
 import { readFileSync } from 'node:fs'
-import { type ResponseShape, responseSchemas } from '@archive-catalogue/core'
+import { API_DEFAULTS, type ResponseShape, responseSchemas } from '@archive-catalogue/core'
 import { type DescribedBounds, queryParameters } from './openapi-parameters.js'
 import { formatParameter } from './parameters.js'
 import type { Route } from './routes.js'
@@ -26,7 +26,7 @@ export interface OpenApiBounds extends DescribedBounds {
 }
 
 const DEFAULT_BOUNDS: OpenApiBounds = {
-  maxLimit: 500,
+  maxLimit: API_DEFAULTS.maxLimit,
   maxUrlLength: 8192,
   maxParameters: 100,
   maxBodyBytes: 1024 * 1024,

@@ -1,4 +1,4 @@
-import { LruCache } from '@archive-catalogue/core'
+import { LruCache } from '@archive-catalogue/core/backend'
 import type { AppResponse } from './app-messages.js'
 
 /** A cached 200: its entity tag and the response a GET gets. */

@@ -1,3 +1,4 @@
+import { parseFor } from '@archive-catalogue/core'
 import { catalogueOptions } from '../support/catalogue.js'
 import { defineCommand } from '../support/command.js'
 import { styleFor, widthFor } from '../support/format.js'
@@ -41,9 +42,9 @@ export const facets = defineCommand({
     }
     const params = requestParams('facets', { words: positionals, ...values })
     const { backend, close } = await openBackend(io, values, 'facets')
-    const counts = await Promise.resolve(backend.facets(backend.parse('facets', params))).finally(
-      close,
-    )
+    const counts = await Promise.resolve(
+      backend.facets(parseFor(backend, 'facets', params)),
+    ).finally(close)
     if (mode === 'json') {
       await printJson(io, counts)
       return EXIT.ok

@@ -1,8 +1,8 @@
-import type { LiveCatalogue, ReloadOutcome } from '@archive-catalogue/core'
+import type { CitationOptions, LiveCatalogue, ReloadOutcome } from '@archive-catalogue/core'
 import { catalogueOptions, givenPath, openLiveCatalogue } from '../support/catalogue.js'
 import { defineCommand } from '../support/command.js'
 import { formatCount, plural } from '../support/format.js'
-import { write } from '../support/io.js'
+import { type CliIo, write } from '../support/io.js'
 import { openOpenSearch, openSearchOptions } from '../support/opensearch.js'
 import { whenOrphaned } from '../support/orphaned.js'
 import { CommandError, describeError, EXIT, UsageError } from '../support/usage-errors.js'
@@ -72,67 +72,23 @@ export const serve = defineCommand({
     'catalogue serve --opensearch http://node1:9200,http://node2:9200,http://node3:9200   # every node',
   ],
   async run({ values, positionals }, io) {
-    const port = integer(values.port ?? '8000', '--port', 0, 65_535)
-    const host = values.host ?? '127.0.0.1'
-    const maxLimit =
-      values['max-limit'] === undefined
-        ? undefined
-        : integer(values['max-limit'], '--max-limit', 1, 1_000_000)
-    const cacheMiB =
-      values['response-cache'] === undefined
-        ? undefined
-        : integer(values['response-cache'], '--response-cache', 0, 1_000_000)
-    const baseUrl = values['base-url']
-    if (baseUrl !== undefined && !URL.canParse(baseUrl)) {
-      throw new UsageError(`--base-url expects an absolute URL, got '${baseUrl}'`, 'serve')
-    }
-    const citationUrl = values['citation-url']
-    if (citationUrl !== undefined && !URL.canParse(citationUrl)) {
-      throw new UsageError(`--citation-url expects an absolute URL, got '${citationUrl}'`, 'serve')
-    }
-    const citation = {
-      ...(values['citation-name'] !== undefined ? { repositoryName: values['citation-name'] } : {}),
-      ...(citationUrl !== undefined ? { publicUrl: citationUrl } : {}),
-      ...(values['citation-separator'] !== undefined
-        ? { separator: values['citation-separator'] }
-        : {}),
-    }
-    // OpenSearch follows its alias: a push is the reload, so there is nothing to watch.
-    const remote = await openOpenSearch(values, 'serve', {
-      citation,
-      ...(maxLimit !== undefined ? { maxLimit } : {}),
-    })
-    if (remote && (values.watch === true || positionals.length > 0 || values.catalogue)) {
-      await remote.close()
-      throw new UsageError(
-        '--opensearch serves the pushed catalogue: give no path or --watch',
-        'serve',
-      )
-    }
-    const opened = remote
-      ? undefined
-      : await openLiveCatalogue(io, {
-          onReload: (outcome) => io.stderr.write(`${describeReload(outcome, live)}\n`),
-          path: givenPath(positionals, values.catalogue, 'serve'),
-          skipInvalid: values['skip-invalid'],
-          language: values.language,
-          format: values.format,
-          ...(maxLimit !== undefined ? { maxLimit } : {}),
-        })
+    const options = serveOptions(values)
+    const { remote, opened } = await openServed(io, values, positionals, options)
     const live = opened?.live
     const { createApp, handleSignals, listen } = await import('@archive-catalogue/http')
     const app = createApp(remote ?? live!, {
-      ...(baseUrl !== undefined ? { baseUrl } : {}),
-      ...(maxLimit !== undefined ? { maxLimit } : {}),
-      citation,
+      ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
+      ...(options.maxLimit !== undefined ? { maxLimit: options.maxLimit } : {}),
+      citation: options.citation,
       trustProxy: values['trust-proxy'] === true,
       accessLog: values['access-log'] === true,
-      ...(cacheMiB !== undefined ? { responseCacheBytes: cacheMiB * 2 ** 20 } : {}),
+      ...(options.cacheMiB !== undefined ? { responseCacheBytes: options.cacheMiB * 2 ** 20 } : {}),
       logger: {
         info: (line) => io.stderr.write(`${line}\n`),
         error: (message, error) => io.stderr.write(`${message}\n${describeError(error)}\n`),
       },
     })
+    const { port, host } = options
     const listening = await listen(app, {
       port,
       host,
@@ -147,46 +103,138 @@ export const serve = defineCommand({
       : `${remote!.name}, index ${remote!.version}, at ${listening.url}`
     await write(
       io.stdout,
-      `Serving ${serving}\n` + (baseUrl !== undefined ? `Public base URL: ${baseUrl}\n` : ''),
+      `Serving ${serving}\n` +
+        (options.baseUrl !== undefined ? `Public base URL: ${options.baseUrl}\n` : ''),
     )
     const stopWatching = values.watch === true && live ? await live.watch() : () => {}
     if (values.watch === true && live) await write(io.stderr, `Watching ${live.path} for changes\n`)
-    const code = await new Promise<number>((resolve) => {
-      // An embedding program (or a test) stops the server with its own signal (given to
-      // `listen` above); a process hands SIGINT and SIGTERM to the HTTP package.
-      if (io.signal) {
-        if (!listening.server.listening) resolve(EXIT.ok)
-        else listening.server.once('close', () => resolve(EXIT.ok))
-        return
-      }
-      const reload = () => {
-        if (!live) return
-        io.stderr.write('SIGHUP: reloading the catalogue…\n')
-        void live.reload()
-      }
-      process.on('SIGHUP', reload)
-      const stopOrphan = whenOrphaned(() => {
-        io.stderr.write('The process that started the server is gone: stopping.\n')
-        process.kill(process.pid, 'SIGTERM')
-      })
-      const removeHandlers = handleSignals(listening, {
-        onSignal: (signal) => io.stderr.write(`${signal}: finishing the requests in flight…\n`),
-        exit: (exitCode) => {
-          // A second signal means now: exit at once, as the HTTP package would.
-          if (exitCode !== 0) process.exit(exitCode)
-          removeHandlers()
-          process.off('SIGHUP', reload)
-          stopOrphan()
-          resolve(exitCode)
-        },
-      })
-    })
+    const code = await untilStopped(io, listening, live, handleSignals)
     stopWatching()
     await remote?.close()
     await write(io.stderr, 'Stopped.\n')
     return code
   },
 })
+
+type ServeValues = Parameters<typeof serve.run>[0]['values']
+type Http = typeof import('@archive-catalogue/http')
+
+/** The options of `serve` that are checked before anything is loaded. */
+interface ServeOptions {
+  port: number
+  host: string
+  maxLimit: number | undefined
+  cacheMiB: number | undefined
+  baseUrl: string | undefined
+  citation: CitationOptions
+}
+
+/** Reads and checks the options; a bad value is a usage error naming the option. */
+function serveOptions(values: ServeValues): ServeOptions {
+  const baseUrl = values['base-url']
+  if (baseUrl !== undefined && !URL.canParse(baseUrl)) {
+    throw new UsageError(`--base-url expects an absolute URL, got '${baseUrl}'`, 'serve')
+  }
+  const citationUrl = values['citation-url']
+  if (citationUrl !== undefined && !URL.canParse(citationUrl)) {
+    throw new UsageError(`--citation-url expects an absolute URL, got '${citationUrl}'`, 'serve')
+  }
+  return {
+    port: integer(values.port ?? '8000', '--port', 0, 65_535),
+    host: values.host ?? '127.0.0.1',
+    maxLimit:
+      values['max-limit'] === undefined
+        ? undefined
+        : integer(values['max-limit'], '--max-limit', 1, 1_000_000),
+    cacheMiB:
+      values['response-cache'] === undefined
+        ? undefined
+        : integer(values['response-cache'], '--response-cache', 0, 1_000_000),
+    baseUrl,
+    citation: {
+      ...(values['citation-name'] !== undefined ? { repositoryName: values['citation-name'] } : {}),
+      ...(citationUrl !== undefined ? { publicUrl: citationUrl } : {}),
+      ...(values['citation-separator'] !== undefined
+        ? { separator: values['citation-separator'] }
+        : {}),
+    },
+  }
+}
+
+/**
+ * What is served: the cluster given with `--opensearch` (a push is its reload, so there is
+ * nothing to watch), else the catalogue at the path, loaded and kept live.
+ */
+async function openServed(
+  io: CliIo,
+  values: ServeValues,
+  positionals: string[],
+  options: ServeOptions,
+) {
+  const { maxLimit, citation } = options
+  const remote = await openOpenSearch(values, 'serve', {
+    citation,
+    ...(maxLimit !== undefined ? { maxLimit } : {}),
+  })
+  if (remote && (values.watch === true || positionals.length > 0 || values.catalogue)) {
+    await remote.close()
+    throw new UsageError(
+      '--opensearch serves the pushed catalogue: give no path or --watch',
+      'serve',
+    )
+  }
+  if (remote) return { remote, opened: undefined }
+  const opened = await openLiveCatalogue(io, {
+    onReload: (outcome) => io.stderr.write(`${describeReload(outcome, opened.live)}\n`),
+    path: givenPath(positionals, values.catalogue, 'serve'),
+    skipInvalid: values['skip-invalid'],
+    language: values.language,
+    format: values.format,
+    ...(maxLimit !== undefined ? { maxLimit } : {}),
+  })
+  return { remote: undefined, opened }
+}
+
+/**
+ * Serves until stopped, and resolves to the exit code. An embedding program (or a test) stops
+ * the server with its own signal (given to `listen`); a process hands SIGINT and SIGTERM to the
+ * HTTP package, reloads on SIGHUP, and stops when the process that started it is gone.
+ */
+function untilStopped(
+  io: CliIo,
+  listening: Awaited<ReturnType<Http['listen']>>,
+  live: LiveCatalogue | undefined,
+  handleSignals: Http['handleSignals'],
+): Promise<number> {
+  return new Promise<number>((resolve) => {
+    if (io.signal) {
+      if (!listening.server.listening) resolve(EXIT.ok)
+      else listening.server.once('close', () => resolve(EXIT.ok))
+      return
+    }
+    const reload = () => {
+      if (!live) return
+      io.stderr.write('SIGHUP: reloading the catalogue…\n')
+      void live.reload()
+    }
+    process.on('SIGHUP', reload)
+    const stopOrphan = whenOrphaned(() => {
+      io.stderr.write('The process that started the server is gone: stopping.\n')
+      process.kill(process.pid, 'SIGTERM')
+    })
+    const removeHandlers = handleSignals(listening, {
+      onSignal: (signal) => io.stderr.write(`${signal}: finishing the requests in flight…\n`),
+      exit: (exitCode) => {
+        // A second signal means now: exit at once, as the HTTP package would.
+        if (exitCode !== 0) process.exit(exitCode)
+        removeHandlers()
+        process.off('SIGHUP', reload)
+        stopOrphan()
+        resolve(exitCode)
+      },
+    })
+  })
+}
 
 /** One line on stderr for a reload: what is served now, or why the old catalogue stays. */
 function describeReload(outcome: ReloadOutcome, live: LiveCatalogue | undefined): string {

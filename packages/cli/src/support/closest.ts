@@ -1,5 +1,5 @@
 /** "Did you mean …?" for a mistyped command or flag. */
-import { editDistance } from '@archive-catalogue/core'
+import { editDistance } from '@archive-catalogue/core/backend'
 
 /**
  * The candidate nearest to `name` within two edits (a swap of two letters is one, as in the

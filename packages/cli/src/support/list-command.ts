@@ -1,4 +1,9 @@
-import type { CatalogueBackend, Page, ParsedRequest } from '@archive-catalogue/core'
+import {
+  type CatalogueBackend,
+  type Page,
+  type ParsedRequest,
+  parseFor,
+} from '@archive-catalogue/core'
 import type { catalogueOptions } from './catalogue.js'
 import type { Values } from './command.js'
 import { styleFor, widthFor } from './format.js'
@@ -51,14 +56,14 @@ async function printList<T>(
   render: (page: Page<T>, queryText: string, screen: Screen) => string,
 ): Promise<number> {
   const baseUrl = baseUrlOf(values['base-url'])
-  const request = backend.parse(endpoint, params)
+  const request = parseFor(backend, endpoint, params)
   const list = async (input: ParsedRequest) =>
     (await (endpoint === 'search'
       ? backend.search(input, { baseUrl })
       : backend.collections(input, { baseUrl }))) as unknown as Page<T>
   if (mode === 'ndjson') {
     const pageAt = (offset: number, limit: number) =>
-      list(backend.parse(endpoint, withPage(params, offset, limit)))
+      list(parseFor(backend, endpoint, withPage(params, offset, limit)))
     await printAllPages(io, pageAt, {
       offset: request.offset,
       cap: values.limit === undefined ? Number.POSITIVE_INFINITY : Number(values.limit),

@@ -1,4 +1,4 @@
-import { endpointParameters, parseRequest } from '@archive-catalogue/core'
+import { API_DEFAULTS, endpointParameters, parseRequest } from '@archive-catalogue/core'
 import type { OptionSpec } from './command.js'
 import { UsageError } from './usage-errors.js'
 
@@ -96,13 +96,13 @@ export const baseUrlOption = {
   'base-url': {
     type: 'string',
     value: 'url',
-    description: 'public base URL of the links in JSON (default http://localhost:8000)',
+    description: `public base URL of the links in JSON (default ${API_DEFAULTS.baseUrl})`,
   },
 } as const satisfies Record<string, OptionSpec>
 
 /** The base URL a reading command answers with: the flag, else the server's default. */
 export function baseUrlOf(value: string | undefined): string {
-  return value ?? 'http://localhost:8000'
+  return value ?? API_DEFAULTS.baseUrl
 }
 
 /** The same parameters with another page's `limit` and `offset` (for walking every page). */

@@ -1,3 +1,6 @@
+import { analyzerFor, type TextLanguage } from '../analysis/languages.js'
+import { type HierarchyWarning, parentUri, rankSiblings, resolveParents } from '../api/hierarchy.js'
+import type { GroupSummary } from '../api/responses.js'
 import {
   COLUMN_NAMES,
   type ColumnName,
@@ -5,12 +8,6 @@ import {
   NO_YEAR,
   type SortKeys,
 } from '../columns/columns.js'
-import {
-  type HierarchyWarning,
-  parentUri,
-  rankSiblings,
-  resolveParents,
-} from '../columns/hierarchy.js'
 import { type ColumnKey, type StoredColumn, ValueColumnBuilder } from '../columns/value-column.js'
 import { type BuiltStore, DocumentStoreBuilder } from '../document-store/document-store.js'
 import {
@@ -21,13 +18,12 @@ import {
   yearOf,
 } from '../documents/document-fields.js'
 import type { CatalogueDate, CatalogueDocument, DocumentType } from '../documents/documents.js'
-import { analyzerFor, type TextLanguage } from '../text/languages.js'
 import { TextIndexBuilder } from '../text/text-index-builder.js'
 import { TitleWordsBuilder } from '../text/title-words.js'
 import { CatalogueError } from '../util/catalogue-errors.js'
 import { compareCodeUnits } from '../util/code-unit-order.js'
 import { GrowableArray } from '../util/growable-array.js'
-import { type CatalogueData, deriveCatalogue, type GroupSummary } from './catalogue-data.js'
+import { type CatalogueData, deriveCatalogue } from './catalogue-data.js'
 
 /**
  * Builds the catalogue's columns and full-text index from documents added one at a time, in

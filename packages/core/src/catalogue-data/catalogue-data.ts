@@ -4,12 +4,13 @@
  * ({@link CatalogueData}, {@link deriveCatalogue}), the same after a build and after a restore.
  */
 
+import { analyzerFor, type TextLanguage } from '../analysis/languages.js'
+import { deriveHierarchy, type Hierarchy, type StoredHierarchy } from '../api/hierarchy.js'
+import type { GroupSummary } from '../api/responses.js'
 import { COLUMN_NAMES, type ColumnName, type Columns, type SortKeys } from '../columns/columns.js'
-import { deriveHierarchy, type Hierarchy, type StoredHierarchy } from '../columns/hierarchy.js'
 import { type StoredColumn, ValueColumn } from '../columns/value-column.js'
 import { DocumentStore, type StoredDocuments } from '../document-store/document-store.js'
-import type { CatalogueDate, DocumentType } from '../documents/documents.js'
-import { analyzerFor, type TextLanguage } from '../text/languages.js'
+import type { DocumentType } from '../documents/documents.js'
 import type { StoredTextIndex } from '../text/stored-text-index.js'
 import { TextIndex } from '../text/text-index.js'
 import { type StoredTitleWords, TitleWords } from '../text/title-words.js'
@@ -126,15 +127,6 @@ export const STORED_PARTS = {
     fieldFrequencies: Uint32Array,
   },
 } as const satisfies PartLayout<StoredCatalogue>
-
-/** A search result's group: the top-level collection, or the agent itself. */
-export interface GroupSummary {
-  identifier: string
-  title: string
-  category: string | null
-  dates: CatalogueDate[]
-  creators: string[]
-}
 
 /**
  * Everything a built catalogue holds: its stored parts (`stored`, what snapshots write, also

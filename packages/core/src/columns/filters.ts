@@ -1,4 +1,4 @@
-import type { Filter } from '../requests/parsed-request.js'
+import type { Filter } from '../api/parsed-request.js'
 import { Bitset } from '../util/bitset.js'
 import { LruCache } from '../util/lru-cache.js'
 import type { Columns } from './columns.js'

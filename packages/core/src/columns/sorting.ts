@@ -1,4 +1,4 @@
-import type { SortKey } from '../requests/parsed-request.js'
+import type { SortKey } from '../api/parsed-request.js'
 import { NO_RANK, NO_YEAR, type SortKeys } from './columns.js'
 
 /** Compares two rows (documents or groups): negative when `a` comes first. */

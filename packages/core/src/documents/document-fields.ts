@@ -1,6 +1,21 @@
-import { stripHtml } from '../text/analyze.js'
-import type { SearchableText } from '../text/stored-text-index.js'
+import { stripHtml } from '../analysis/analyze.js'
 import type { CatalogueDate, CatalogueDocument, Note, Reference } from './documents.js'
+
+/**
+ * The searchable text of one document, field by field and value by value (each note paragraph,
+ * each term title): a phrase never spans two values.
+ */
+export interface SearchableText {
+  title: string
+  /** An agent's description ('' for none). */
+  description: string
+  /** Each note's paragraphs (subnote contents), HTML stripped; a note may have none. */
+  notes: string[][]
+  /** The text of the notes' list items. */
+  items: string[]
+  /** Each term's title ('' for none). */
+  terms: string[]
+}
 
 /** The year of an ISO-like date string (its first four digits), or null. */
 export function yearOf(date: string | null | undefined): number | null {

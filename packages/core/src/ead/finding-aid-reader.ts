@@ -272,16 +272,33 @@ export class FindingAidReader {
    * Makes a frame's document from what was read of it: at its first child component (a
    * collection) or at its end (an object, unless it is the `archdesc`).
    */
+  /** Makes the document of a component whose own content is read, and queues it. */
   private emitFrame(frame: Frame, hasChildren: boolean): void {
+    const did = childNamed(frame.content, 'did')
+    this.checkElements(frame.content, did)
+    const type = frame === this.archdesc || hasChildren ? 'collection' : 'object'
+    const described = this.describe(frame, did, type)
+    const document =
+      type === 'collection'
+        ? this.collectionDocument(frame, did, described)
+        : this.objectDocument(frame, did, described)
+    frame.document = document
+    // An object is final when it is made; a collection at its end.
+    frame.slot = new Slot(document, this.file, frame.line, type === 'object')
+    this.documents.push(frame.slot)
+  }
+
+  /**
+   * What a component's document holds whatever its type, read in the order its warnings and
+   * agents are told: title, dates, creators (inherited by its components), languages, access
+   * terms, digital objects, formats, level; the group when it is the archdesc.
+   */
+  private describe(frame: Frame, did: XmlElement | undefined, type: 'collection' | 'object') {
     const content = frame.content
-    const did = childNamed(content, 'did')
     const isTop = frame === this.archdesc
-    this.checkElements(content, did)
     const warn = (line: number, message: string) =>
       this.warnings.push({ file: this.file, line, message })
-    const id = this.idOf(frame)
-    const type = isTop || hasChildren ? 'collection' : 'object'
-    const uri = `/${type}s/${id}`
+    const uri = `/${type}s/${this.idOf(frame)}`
     let title = textOf(childNamed(did, 'unittitle'))
     if (!title) {
       warn(frame.line, 'component without a title')
@@ -319,8 +336,9 @@ export class FindingAidReader {
         dates,
       }
     }
-    const group = this.group!
-    const parent = frame.parent?.document
+    // An object's own creators are among its agents; a collection lists them as creators.
+    const own = (kind: Reference['type']) =>
+      type === 'object' ? originated.filter((reference) => reference.type === kind) : []
     const shared = {
       uri,
       title,
@@ -328,59 +346,60 @@ export class FindingAidReader {
       dates,
       notes: notesOf(content, did),
       terms: access.terms,
-      people: [
-        ...access.people,
-        ...(type === 'object' ? originated.filter((r) => r.type === 'person') : []),
-      ],
-      organizations: [
-        ...access.organizations,
-        ...(type === 'object' ? originated.filter((r) => r.type === 'organization') : []),
-      ],
-      families: [
-        ...access.families,
-        ...(type === 'object' ? originated.filter((r) => r.type === 'family') : []),
-      ],
+      people: [...access.people, ...own('person')],
+      organizations: [...access.organizations, ...own('organization')],
+      families: [...access.families, ...own('family')],
       ancestors: this.ancestorsOf(frame),
       formats,
       position: frame.path.length > 0 ? frame.path[frame.path.length - 1]! - 1 : 0,
       online: daos.length > 0,
-      group,
+      group: this.group!,
       external_identifiers: [{ identifier: this.externalId(frame), source: EAD_SOURCE }],
     }
-    let document: Collection | CatalogueObject
-    if (type === 'collection') {
-      if (frame.creators.length === 0) {
-        warn(frame.line, 'no <origination> here or above: the repository stands as creator')
-        frame.creators = [this.repositoryCreator()]
-        if (isTop) group.creators = frame.creators
-      }
-      document = {
-        ...shared,
-        type: 'collection',
-        level,
-        ...(parent ? { parent: idOf(parent.uri) } : {}),
-        creators: frame.creators,
-        extents: extentsOf(did),
-        languages:
-          frame.languages.length > 0
-            ? frame.languages
-            : [{ expression: 'Undetermined', identifier: 'und' }],
-      }
-    } else {
-      const files = filesOf(daos, title)
-      document = {
-        ...shared,
-        type: 'object',
-        parent: parent ? parent.uri : null,
-        extents: extentsOf(did),
-        ...(languages.length > 0 ? { languages } : {}),
-        ...(files.length > 0 ? { files } : {}),
-      }
+    return { shared, level, languages, daos, warn }
+  }
+
+  /** A collection: its creators (the repository when none is named here or above) and extents. */
+  private collectionDocument(
+    frame: Frame,
+    did: XmlElement | undefined,
+    { shared, level, warn }: ReturnType<FindingAidReader['describe']>,
+  ): Collection {
+    if (frame.creators.length === 0) {
+      warn(frame.line, 'no <origination> here or above: the repository stands as creator')
+      frame.creators = [this.repositoryCreator()]
+      if (frame === this.archdesc) shared.group.creators = frame.creators
     }
-    frame.document = document
-    // An object is final when it is made; a collection at its end.
-    frame.slot = new Slot(document, this.file, frame.line, type === 'object')
-    this.documents.push(frame.slot)
+    const parent = frame.parent?.document
+    return {
+      ...shared,
+      type: 'collection',
+      level,
+      ...(parent ? { parent: idOf(parent.uri) } : {}),
+      creators: frame.creators,
+      extents: extentsOf(did),
+      languages:
+        frame.languages.length > 0
+          ? frame.languages
+          : [{ expression: 'Undetermined', identifier: 'und' }],
+    }
+  }
+
+  /** An object: its files from the digital objects, its own languages only. */
+  private objectDocument(
+    frame: Frame,
+    did: XmlElement | undefined,
+    { shared, languages, daos }: ReturnType<FindingAidReader['describe']>,
+  ): CatalogueObject {
+    const files = filesOf(daos, shared.title)
+    return {
+      ...shared,
+      type: 'object',
+      parent: frame.parent?.document?.uri ?? null,
+      extents: extentsOf(did),
+      ...(languages.length > 0 ? { languages } : {}),
+      ...(files.length > 0 ? { files } : {}),
+    }
   }
 
   private access(content: XmlElement) {

@@ -1,7 +1,7 @@
+import type { FacetBucket, FacetsResponse } from '../api/response-schemas.js'
 import type { CatalogueData } from '../catalogue-data/catalogue-data.js'
 import { NO_YEAR } from '../columns/columns.js'
 import type { ValueColumn } from '../columns/value-column.js'
-import type { FacetBucket, FacetsResponse } from '../responses/response-schemas.js'
 import { Bitset } from '../util/bitset.js'
 
 /** Bucket limits of the reference service's aggregations. */

@@ -3,18 +3,18 @@
  * filters with their place in the tree, in tree order (API.md §5). A subtree is one interval of
  * pre-order numbers, so this is a scan of the matches (or of the interval), never a tree walk.
  */
-import type { ParsedRequest } from '../requests/parsed-request.js'
-import type { Minimap } from '../responses/response-schemas.js'
-import type { QueryContext } from './query-context.js'
+import type { ParsedRequest } from '../api/parsed-request.js'
+import type { Minimap } from '../api/response-schemas.js'
+import type { CatalogueSearcher } from './catalogue-searcher.js'
 
-export function minimap(context: QueryContext, id: string, request: ParsedRequest): Minimap {
-  const node = context.indexOf('collection', id)
-  const { preorder, subtreeSize, byPreorder, treeIndex } = context.data.hierarchy
-  const data = context.data
+export function minimap(searcher: CatalogueSearcher, id: string, request: ParsedRequest): Minimap {
+  const node = searcher.indexOf('collection', id)
+  const { preorder, subtreeSize, byPreorder, treeIndex } = searcher.data.hierarchy
+  const data = searcher.data
   const start = preorder[node]! + 1
   const end = preorder[node]! + subtreeSize[node]!
-  const allowed = context.filtered(request, context.everything)
-  const matches = context.matches(request)
+  const allowed = searcher.filtered(request, searcher.everything)
+  const matches = searcher.matches(request)
   const numbers: number[] = []
   if (matches) {
     for (const match of matches.ids) {

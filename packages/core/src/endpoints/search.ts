@@ -1,23 +1,25 @@
 /** `GET /search`: agents and collections matching, one result per group (API.md §5). */
+
+import { pageOf } from '../api/links.js'
+import type { ParsedRequest } from '../api/parsed-request.js'
+import type { Page, SearchResult } from '../api/response-schemas.js'
+import { searchResult } from '../api/responses.js'
 import { compareBy, type RowComparator } from '../columns/sorting.js'
-import type { ParsedRequest } from '../requests/parsed-request.js'
-import type { Page, SearchResult } from '../responses/response-schemas.js'
-import { searchResult } from '../responses/responses.js'
+import type { CatalogueSearcher } from './catalogue-searcher.js'
 import type { GroupCounters } from './group-counters.js'
-import type { QueryContext } from './query-context.js'
 
 export function search(
-  context: QueryContext,
+  searcher: CatalogueSearcher,
   counters: GroupCounters,
   request: ParsedRequest,
   baseUrl: string,
 ): Page<SearchResult> {
-  const data = context.data
-  const allowed = context.filtered(request, context.searchable)
+  const data = searcher.data
+  const allowed = searcher.filtered(request, searcher.searchable)
   const matches =
     request.sort.length > 0
-      ? context.matches(request)
-      : context.rankedMatches(request, allowed, 'search')
+      ? searcher.matches(request)
+      : searcher.rankedMatches(request, allowed, 'search')
   return counters.group(
     data,
     matches,
@@ -34,14 +36,14 @@ export function search(
           : matches
             ? (a, b) => best[b]! - best[a]! || bestAt[a]! - bestAt[b]!
             : catalogueOrder
-      const results = context
+      const results = searcher
         .page(touched, request, compare)
         .map((group) =>
           matches
             ? searchResult(data.groups[group]!, hits[group]!, onlineHits[group]!)
             : searchResult(data.groups[group]!, null, null),
         )
-      return context.envelope('/search', request, touched.length, results, baseUrl)
+      return pageOf(baseUrl, '/search', request, touched.length, results)
     },
   )
 }

@@ -1,9 +1,10 @@
 /** `catalogue stats` in memory: counted from the catalogue's columns. */
+
+import type { CatalogueStats } from '../api/catalogue-stats.js'
+import type { FacetBucket } from '../api/response-schemas.js'
 import type { CatalogueData } from '../catalogue-data/catalogue-data.js'
 import type { ValueColumn } from '../columns/value-column.js'
 import type { CatalogueDocument, DocumentType } from '../documents/documents.js'
-import type { CatalogueStats } from '../responses/catalogue-stats.js'
-import type { FacetBucket } from '../responses/response-schemas.js'
 
 type Column = ValueColumn<string> | ValueColumn<number>
 

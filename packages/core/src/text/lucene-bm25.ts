@@ -5,6 +5,8 @@
  * norm Lucene stores (exact below 24 tokens, then 4 significant bits).
  */
 
+import { type Explanation, explained } from '../api/explanation.js'
+
 export const BM25 = { k1: 1.2, b: 0.75 } as const
 
 /** What the index knows of one field: how many documents hold it and their summed lengths. */
@@ -21,16 +23,31 @@ export function idf(frequency: number, count: number): number {
 }
 
 /**
+ * The idf explained as Lucene explains it: its formula, `n` and `N`.
+ * @param held what `n` counts, e.g. `titles holding "malaria"`
+ * @param all what `N` counts, e.g. `titles in the catalogue`
+ */
+export function explainIdf(frequency: number, count: number, held: string, all: string) {
+  return explained(idf(frequency, count), 'idf = ln(1 + (N − n + 0.5) / (n + 0.5))', [
+    explained(frequency, `n, ${held}`),
+    explained(count, `N, ${all}`),
+  ])
+}
+
+/**
  * A field's scorer: `score(weight, frequency, length)` is `weight` (boost × idf) times BM25's
  * saturation of the frequency in a document of that length, the length as its norm keeps it.
  */
 export class FieldScorer {
+  /** The field's average length over the documents that hold it (Lucene's avgdl). */
+  readonly averageLength: number
   /** For each norm byte, `k1 × (1 − b + b × length / average)`. */
   private readonly cache = new Float64Array(256)
 
   constructor(statistics: FieldStatistics) {
     const average =
       statistics.documentCount > 0 ? statistics.totalLength / statistics.documentCount : 1
+    this.averageLength = average
     for (let norm = 0; norm < 256; norm++) {
       this.cache[norm] = BM25.k1 * (1 - BM25.b + (BM25.b * normLength(norm)) / average)
     }
@@ -38,6 +55,26 @@ export class FieldScorer {
 
   score(weight: number, frequency: number, length: number): number {
     return (weight * frequency) / (frequency + this.cache[lengthNorm(length)]!)
+  }
+
+  /**
+   * The tf factor of {@link score} explained as Lucene explains it (`score` is boost × idf ×
+   * this): the frequency, k1, b, the length as its norm keeps it, the average length.
+   * @param field how the explanation names the place (`the title`) and one of the field
+   */
+  explainTf(frequency: number, length: number, field: { here: string; one: string }): Explanation {
+    const norm = lengthNorm(length)
+    return explained(
+      frequency / (frequency + this.cache[norm]!),
+      'tf = freq / (freq + k1 × (1 − b + b × dl / avgdl))',
+      [
+        explained(frequency, `freq, occurrences in ${field.here}`),
+        explained(BM25.k1, 'k1, term saturation parameter'),
+        explained(BM25.b, 'b, length normalization parameter'),
+        explained(normLength(norm), `dl, length of ${field.here} (as its norm keeps it)`),
+        explained(this.averageLength, `avgdl, average length of a ${field.one}`),
+      ],
+    )
   }
 }
 

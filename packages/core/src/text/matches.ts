@@ -1,3 +1,5 @@
+import { gallopTo } from '../util/gallop.js'
+
 /**
  * A scored match set: ascending document ids with a score each. Full-text queries are evaluated
  * as set operations on these, so their cost grows with the posting lists, not the catalogue.
@@ -20,7 +22,7 @@ export function intersect(a: Matches, b: Matches): Matches {
   let j = 0
   for (let i = 0; i < a.ids.length && j < b.ids.length; i++) {
     const id = a.ids[i]!
-    j = gallop ? lowerBound(b.ids, id, j) : advance(b.ids, id, j)
+    j = gallop ? gallopTo(b.ids, id, j) : scanTo(b.ids, id, j)
     if (j < b.ids.length && b.ids[j] === id) {
       ids[n] = id
       scores[n++] = a.scores[i]! + b.scores[j]!
@@ -99,7 +101,7 @@ export function subtract(a: Matches, b: Matches): Matches {
   let j = 0
   for (let i = 0; i < a.ids.length; i++) {
     const id = a.ids[i]!
-    j = advance(b.ids, id, j)
+    j = scanTo(b.ids, id, j)
     if (j < b.ids.length && b.ids[j] === id) continue
     ids[n] = id
     scores[n++] = a.scores[i]!
@@ -139,25 +141,12 @@ export function filterMatches(matches: Matches, keep: (id: number) => boolean): 
   return { ids: ids.subarray(0, n), scores: scores.subarray(0, n) }
 }
 
-function advance(ids: Uint32Array, target: number, from: number): number {
+/**
+ * The first index at or after `from` whose id is not below `target`, stepping one id at a time:
+ * cheaper than galloping when the lists are of like lengths and the next match is near.
+ */
+function scanTo(ids: Uint32Array, target: number, from: number): number {
   let j = from
   while (j < ids.length && ids[j]! < target) j++
   return j
-}
-
-/** First index at or after `from` whose id is >= target (exponential then binary search). */
-function lowerBound(ids: Uint32Array, target: number, from: number): number {
-  let low = from
-  let bound = 1
-  while (from + bound < ids.length && ids[from + bound]! < target) {
-    low = from + bound + 1
-    bound *= 2
-  }
-  let high = Math.min(from + bound, ids.length)
-  while (low < high) {
-    const mid = (low + high) >>> 1
-    if (ids[mid]! < target) low = mid + 1
-    else high = mid
-  }
-  return low
 }

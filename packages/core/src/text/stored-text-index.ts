@@ -72,19 +72,3 @@ export const FIELD = { title: 0, description: 1, note: 2, items: 3, term: 4 } as
  * are found as the notes' text is but weigh nothing: the reference does not search them.
  */
 export const FIELD_BOOSTS = [5, 1, 1, 0, 1] as const
-
-/**
- * The searchable text of one document, field by field and value by value (each note paragraph,
- * each term title): a phrase never spans two values.
- */
-export interface SearchableText {
-  title: string
-  /** An agent's description ('' for none). */
-  description: string
-  /** Each note's paragraphs (subnote contents), HTML stripped; a note may have none. */
-  notes: string[][]
-  /** The text of the notes' list items. */
-  items: string[]
-  /** Each term's title ('' for none). */
-  terms: string[]
-}

@@ -1,10 +1,11 @@
+import { normalizeToken, tokenize } from '../analysis/analyze.js'
+import type { Analyzer } from '../analysis/languages.js'
+import type { SearchableText } from '../documents/document-fields.js'
 import { compareCodeUnits } from '../util/code-unit-order.js'
 import { GrowableArray } from '../util/growable-array.js'
 import { writeVarint } from '../util/varint.js'
-import { normalizeToken, tokenize } from './analyze.js'
-import type { Analyzer } from './languages.js'
 import { scorePostings } from './score-postings.js'
-import { NONE, type SearchableText, type StoredTextIndex } from './stored-text-index.js'
+import { NONE, type StoredTextIndex } from './stored-text-index.js'
 
 /**
  * Indexes documents added one at a time, in catalogue order (a document's id is its position).

@@ -1,8 +1,10 @@
+import type { Analyzer } from '../analysis/languages.js'
+import type { QueryNode } from '../analysis/query-analysis.js'
+import type { Explanation } from '../api/explanation.js'
 import { LruCache } from '../util/lru-cache.js'
 import { lowerBound, sortedIndexOf } from '../util/sorted-search.js'
 import { readVarint } from '../util/varint.js'
 import { forEachWithinEdits } from './fuzzy-walk.js'
-import type { Analyzer } from './languages.js'
 import {
   complement,
   filterMatches,
@@ -13,7 +15,6 @@ import {
   union,
   unionAll,
 } from './matches.js'
-import type { QueryNode } from './query-analysis.js'
 import { type PrefixTerms, QueryScorer } from './query-scorer.js'
 import { SloppyPhrase } from './sloppy-phrase.js'
 import { NONE, type StoredTextIndex, VALUE_BREAK } from './stored-text-index.js'
@@ -83,6 +84,18 @@ export class TextIndex {
       return this.scorer.score(node, matches)
     }
     return key === undefined ? compute() : this.remembered(key, compute)
+  }
+
+  /**
+   * Document `id`'s score for a query explained, or null when the query does not match it. The
+   * root's value is the score {@link score} ranks it by; its details are the places and leaves
+   * that score read back from the document.
+   */
+  explain(node: QueryNode, id: number): Explanation | null {
+    const found = this.score(node, (candidate) => candidate === id)
+    if (found.ids.length === 0) return null
+    this.scorer ??= new QueryScorer(this.parts, (prefix) => this.prefixTerms(prefix))
+    return { ...this.scorer.explain(node, id), value: found.scores[0]! }
   }
 
   /**

@@ -4,9 +4,9 @@
  * sorted, so that one walk over them finds the words within two edits (`fuzzy-walk.ts`).
  */
 
+import { normalizeToken, tokenize, tokenSpans } from '../analysis/analyze.js'
 import { compareCodeUnits } from '../util/code-unit-order.js'
 import { lowerBound } from '../util/sorted-search.js'
-import { normalizeToken, tokenize, tokenSpans } from './analyze.js'
 import { forEachWithinEdits, SortedWords } from './fuzzy-walk.js'
 
 /** Elasticsearch's term suggester defaults, as the reference service uses them. */

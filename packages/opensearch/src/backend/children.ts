@@ -2,7 +2,8 @@
  * `GET /collections/{id}/children` (API.md §5): the direct children in order, paginated, with
  * hit counts below each when there is a query.
  */
-import { type LinkedItem, type Page, type ParsedRequest, pageLinks } from '@archive-catalogue/core'
+import type { LinkedItem, Page, ParsedRequest } from '@archive-catalogue/core'
+import { pageOf } from '@archive-catalogue/core/backend'
 import type { Trees } from './trees.js'
 
 export async function children(
@@ -13,8 +14,8 @@ export async function children(
   signal?: AbortSignal,
 ): Promise<Page<LinkedItem>> {
   const { document, tree, node } = await trees.locate('collection', id, signal)
-  const all = tree.children[node]!
-  const page = all.slice(request.offset, request.offset + request.limit)
+  const all = tree.childrenOf(node)
+  const page = Array.from(all.subarray(request.offset, request.offset + request.limit))
   const counts = page.length > 0 ? await trees.hitCounts(tree, node, request, signal) : null
   // The reference service shows the parent's group on every child.
   const group = { identifier: document.group.identifier, title: document.group.title }
@@ -26,9 +27,5 @@ export async function children(
     signal,
   )
   const count = all.length
-  const links = pageLinks(baseUrl, `/collections/${id}/children`, request.params, {
-    ...request,
-    count,
-  })
-  return { count, next: links.next, previous: links.previous, results }
+  return pageOf(baseUrl, `/collections/${id}/children`, request, count, results)
 }

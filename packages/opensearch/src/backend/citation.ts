@@ -1,16 +1,9 @@
 /**
- * `GET /{type}s/{id}/citation` (API.md §5): written by the core's rules (`citationTitle`,
- * `joinHierarchy`) from the document and its ancestors' titles in its tree.
+ * `GET /{type}s/{id}/citation` (API.md §5): written by the contract's `writeCitation` from the
+ * document and its ancestors' titles in its tree.
  */
-import {
-  type CatalogueDocument,
-  type CitationOptions,
-  citationTitle,
-  type DocumentType,
-  dateString,
-  datesOf,
-  joinHierarchy,
-} from '@archive-catalogue/core'
+import type { CatalogueDocument, CitationOptions, DocumentType } from '@archive-catalogue/core'
+import { writeCitation } from '@archive-catalogue/core/backend'
 import type { Cluster } from './cluster.js'
 import { documentByUri } from './documents.js'
 import type { Trees } from './trees.js'
@@ -32,12 +25,5 @@ export async function citation(
   } else {
     document = (await documentByUri(cluster, `/${type}s/${id}`, signal)).document
   }
-  const separator = options.separator ?? '; '
-  const parts = [
-    citationTitle(document.title, dateString(datesOf(document))),
-    joinHierarchy(ancestors, separator),
-    options.repositoryName ?? '',
-    `${options.publicUrl.replace(/\/+$/, '')}${document.uri}`,
-  ]
-  return parts.filter((part) => part !== '').join(separator)
+  return writeCitation(document, ancestors, options)
 }

@@ -1,20 +1,9 @@
 /**
- * `GET /{collections,objects,agents,terms}/{id}` (API.md §5): the document shaped by the core,
+ * `GET /{collections,objects,agents,terms}/{id}` (API.md §5): the document shaped by the contract,
  * its `offset` (its index among its parent's children) from one count of the siblings before it.
  */
-import {
-  type Agent,
-  agentDetail,
-  type CatalogueObject,
-  type Collection,
-  collectionDetail,
-  type DetailOf,
-  type DocumentType,
-  objectDetail,
-  parentUri,
-  type Term,
-  termDetail,
-} from '@archive-catalogue/core'
+import type { DetailOf, DocumentType } from '@archive-catalogue/core'
+import { detailOf, parentUri } from '@archive-catalogue/core/backend'
 import { type Cluster, countOf } from './cluster.js'
 import { documentByUri, type StoredDocument } from './documents.js'
 
@@ -25,23 +14,8 @@ export async function detail<T extends DocumentType>(
   signal?: AbortSignal,
 ): Promise<DetailOf[T]> {
   const stored = await documentByUri(cluster, `/${type}s/${id}`, signal)
-  const { document } = stored
-  switch (document.type) {
-    case 'collection':
-      return collectionDetail(
-        document as Collection,
-        await siblingsBefore(cluster, stored, signal),
-      ) as DetailOf[T]
-    case 'object':
-      return objectDetail(
-        document as CatalogueObject,
-        await siblingsBefore(cluster, stored, signal),
-      ) as DetailOf[T]
-    case 'agent':
-      return agentDetail(document as Agent) as DetailOf[T]
-    case 'term':
-      return termDetail(document as Term) as DetailOf[T]
-  }
+  const inTree = stored.document.type === 'collection' || stored.document.type === 'object'
+  return detailOf<T>(stored.document, inTree ? await siblingsBefore(cluster, stored, signal) : null)
 }
 
 /**

@@ -3,15 +3,14 @@
  * filtered, narrowed by the query, sorted (relevance with a query, else catalogue order), with
  * an exact count (`track_total_hits: true`: no cap at 10,000).
  */
-import {
-  type CatalogueDocument,
-  type DocumentType,
-  type ListPage,
-  listItem,
-  type ParsedRequest,
-  pageLinks,
-  type TextLanguage,
+import type {
+  CatalogueDocument,
+  DocumentType,
+  ListPage,
+  ParsedRequest,
+  TextLanguage,
 } from '@archive-catalogue/core'
+import { listItem, listPageOf } from '@archive-catalogue/core/backend'
 import { type Cluster, searchIndex } from './cluster.js'
 import { requestQuery } from './filters-dsl.js'
 import { relevanceRanked, sortOf } from './sort-dsl.js'
@@ -39,6 +38,5 @@ export async function list(
   )
   const count = body.hits.total?.value ?? 0
   const results = body.hits.hits.map((hit) => listItem(hit._source as unknown as CatalogueDocument))
-  const links = pageLinks(baseUrl, `/${type}s`, request.params, { ...request, count })
-  return { count, next: links.next, previous: links.previous, facets: {}, results }
+  return listPageOf(baseUrl, `/${type}s`, request, count, results)
 }

@@ -3,13 +3,8 @@
  * collection in the order first saved, as the core's `endpoints/my-list.ts` shapes them. Unknown
  * uris and other types are skipped. Two reads: the saved documents, then their parents.
  */
-import {
-  type CatalogueObject,
-  type Collection,
-  type MyList,
-  parentUri,
-  savedItem,
-} from '@archive-catalogue/core'
+import type { CatalogueObject, Collection, MyList } from '@archive-catalogue/core'
+import { parentUri, savedItem } from '@archive-catalogue/core/backend'
 import { type Cluster, documentsByUri } from './cluster.js'
 
 export async function myList(

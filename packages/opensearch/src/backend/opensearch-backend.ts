@@ -6,7 +6,7 @@
  */
 import {
   type Ancestors,
-  analyzerFor,
+  API_DEFAULTS,
   type BackendCallOptions,
   type BackendOptions,
   BackendUnavailableError,
@@ -15,6 +15,8 @@ import {
   type DetailOf,
   type DocumentType,
   type Endpoint,
+  type ExplainSource,
+  type Explanation,
   type FacetsResponse,
   type Health,
   type LinkedItem,
@@ -23,9 +25,10 @@ import {
   type MyList,
   type Page,
   type ParsedRequest,
-  parseRequest,
+  parseFor,
   type RequestParams,
   type SearchResult,
+  type StatsSource,
   type Suggestions,
   type TextLanguage,
 } from '@archive-catalogue/core'
@@ -42,6 +45,7 @@ import { children } from './children.js'
 import { citation } from './citation.js'
 import { type Cluster, clusterCall } from './cluster.js'
 import { detail } from './details.js'
+import { explain } from './explain.js'
 import { facets } from './facets.js'
 import { list } from './lists.js'
 import { minimap } from './minimap.js'
@@ -94,10 +98,8 @@ export interface OpenSearchBackendOptions {
 }
 
 const defaultOptions = {
+  ...API_DEFAULTS,
   index: 'catalogue',
-  language: 'english' as TextLanguage,
-  maxLimit: 500,
-  baseUrl: 'http://localhost:8000',
   timeoutMs: 10_000,
   attemptTimeoutMs: 2000,
   pollMs: 1000,
@@ -111,7 +113,7 @@ const defaultOptions = {
  * const backend = await OpenSearchBackend.open({ url: 'http://127.0.0.1:9200' })
  * createApp(backend)
  */
-export class OpenSearchBackend implements CatalogueBackend {
+export class OpenSearchBackend implements CatalogueBackend, StatsSource, ExplainSource {
   readonly name: string
   readonly options: BackendOptions
   private readonly cluster: Cluster
@@ -136,6 +138,7 @@ export class OpenSearchBackend implements CatalogueBackend {
       baseUrl: options.baseUrl ?? defaultOptions.baseUrl,
       maxLimit: options.maxLimit ?? defaultOptions.maxLimit,
       citation: options.citation ?? {},
+      language: this.language,
     }
     this.trees = new Trees(cluster, this.language, () => this.index)
   }
@@ -227,15 +230,13 @@ export class OpenSearchBackend implements CatalogueBackend {
     }
   }
 
+  /** Parses request parameters for an endpoint: {@link parseFor} of this backend. */
   parse<E extends Endpoint>(
     endpoint: E,
     params: RequestParams<E>,
     options: { maxLimit?: number } = {},
   ): ParsedRequest {
-    return parseRequest(endpoint, params, {
-      maxLimit: options.maxLimit ?? this.options.maxLimit,
-      analyzer: analyzerFor(this.language),
-    })
+    return parseFor(this, endpoint, params, options)
   }
 
   search(request: ParsedRequest, options: BackendCallOptions = {}): Promise<Page<SearchResult>> {
@@ -314,6 +315,22 @@ export class OpenSearchBackend implements CatalogueBackend {
 
   myList(uris: readonly string[], options: BackendCallOptions = {}): Promise<MyList> {
     return myList(this.cluster, uris, options.signal)
+  }
+
+  /**
+   * Why the document at `uri` scores what it does for `query` on the node: Lucene's explanation
+   * of the score `/search` ranks it by (`explain.ts`), in the shape of the in-memory
+   * `Catalogue.explain`. Null when the query does not match it; a `NotFoundError` naming the uri
+   * when the index holds no such document.
+   * @example await backend.explain('malaria', '/collections/xVJyUuJNfsVyjdZikFSn6G')
+   */
+  explain(
+    query: string,
+    uri: string,
+    options: BackendCallOptions = {},
+  ): Promise<Explanation | null> {
+    const request = this.parse('search', { query })
+    return explain(this.cluster, this.language, request, uri, options.signal)
   }
 
   /** What is in the index: documents by type and level, dates, online share, top values. */

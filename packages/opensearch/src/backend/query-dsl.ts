@@ -16,6 +16,7 @@
  * but score nothing, as the reference does not search them. The core's `QueryScorer` computes
  * the same scores in memory.
  */
+import type { TextLanguage } from '@archive-catalogue/core'
 import {
   analyzerFor,
   FUZZY_EXPANSIONS,
@@ -23,8 +24,7 @@ import {
   type QuerySyntax,
   type QueryTree,
   readQuery,
-  type TextLanguage,
-} from '@archive-catalogue/core'
+} from '@archive-catalogue/core/backend'
 import { DERIVED } from '../indexing/index-body.js'
 
 type Dsl = Record<string, unknown>

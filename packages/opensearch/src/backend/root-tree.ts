@@ -1,12 +1,19 @@
 /**
  * The tree under one top-level collection, read from the index when a tree endpoint needs it
- * and kept per index version. It is the core's hierarchy (`columns/hierarchy.ts`) over those
+ * and kept per index version. It is the contract's hierarchy (core `api/hierarchy.ts`) over those
  * documents: parents resolved from `parent` (`derived.parent`), children ordered by `position`,
  * then catalogue order; pre-order numbers, so that a subtree is an interval and `index` is a
  * document's pre-order number within its root. Groups are not trusted to match the tree: the
  * corpus has documents whose group is not their top-level collection.
  */
-import { parentUri } from '@archive-catalogue/core'
+import {
+  ancestorsOf,
+  deriveHierarchy,
+  type Hierarchy,
+  parentUri,
+  rankSiblings,
+  resolveParents,
+} from '@archive-catalogue/core/backend'
 import { type Cluster, type Dsl, searchIndex } from './cluster.js'
 import { CATALOGUE_ORDER } from './sort-dsl.js'
 
@@ -23,70 +30,59 @@ export interface TreeNode {
 export class RootTree {
   readonly nodes: TreeNode[]
   readonly indexOf: Map<string, number>
-  readonly parentOf: Int32Array
-  /** The children of each node, in order. */
-  readonly children: number[][]
-  readonly preorder: Int32Array
-  readonly byPreorder: number[]
-  readonly subtreeSize: Uint32Array
-  readonly treeIndex: Int32Array
+  /** The contract's hierarchy over the nodes: parents, ranked children, pre-order numbers. */
+  private readonly hierarchy: Hierarchy
 
+  /**
+   * @param nodes the tree's documents in catalogue order
+   * @param parents each one's parent uri (`parentUri` of its `parent`), or null
+   * @param positions each one's `position` among its siblings
+   */
   constructor(nodes: TreeNode[], parents: (string | null)[], positions: number[]) {
     this.nodes = nodes
     this.indexOf = new Map(nodes.map((node, index) => [node.uri, index]))
-    const size = nodes.length
-    this.parentOf = new Int32Array(size).fill(-1)
-    for (let i = 0; i < size; i++) {
-      const uri = parents[i]
-      const parent = uri?.startsWith('/collections/') ? this.indexOf.get(uri) : undefined
-      if (parent !== undefined && parent !== i) this.parentOf[i] = parent
-    }
-    breakCycles(this.parentOf)
-    this.children = Array.from({ length: size }, () => [] as number[])
-    for (let i = 0; i < size; i++) {
-      const parent = this.parentOf[i]!
-      if (parent >= 0) this.children[parent]!.push(i)
-    }
-    for (const siblings of this.children) {
-      siblings.sort((a, b) => positions[a]! - positions[b]! || a - b)
-    }
-    this.preorder = new Int32Array(size).fill(-1)
-    this.treeIndex = new Int32Array(size).fill(-1)
-    this.subtreeSize = new Uint32Array(size)
-    this.byPreorder = []
-    for (let root = 0; root < size; root++) {
-      if (this.parentOf[root] !== -1) continue
-      const rootNumber = this.byPreorder.length
-      const stack = [root]
-      while (stack.length > 0) {
-        const node = stack.pop()!
-        this.preorder[node] = this.byPreorder.length
-        this.treeIndex[node] = this.byPreorder.length - rootNumber
-        this.byPreorder.push(node)
-        const kids = this.children[node]!
-        for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!)
-      }
-    }
-    for (let i = this.byPreorder.length - 1; i >= 0; i--) {
-      const node = this.byPreorder[i]!
-      this.subtreeSize[node]! += 1
-      const parent = this.parentOf[node]!
-      if (parent >= 0) this.subtreeSize[parent]! += this.subtreeSize[node]!
-    }
+    // The loader's warnings were told when the catalogue was pushed.
+    const { parentOf } = resolveParents(parents, (uri) => this.indexOf.get(uri))
+    const childIndex = rankSiblings(parentOf, positions)
+    this.hierarchy = deriveHierarchy({ parentOf, childIndex }, () => true)
+  }
+
+  /** Each node's pre-order number in the tree. */
+  get preorder(): Int32Array {
+    return this.hierarchy.preorder
+  }
+
+  /** The nodes by pre-order number. */
+  get byPreorder(): Uint32Array {
+    return this.hierarchy.byPreorder
+  }
+
+  /** The number of nodes at or below each node. */
+  get subtreeSize(): Uint32Array {
+    return this.hierarchy.subtreeSize
+  }
+
+  /** Each node's pre-order number within its root (the root is 0): its `index` in the API. */
+  get treeIndex(): Int32Array {
+    return this.hierarchy.treeIndex
+  }
+
+  /** The children of a node, in order. */
+  childrenOf(node: number): Uint32Array {
+    const { childOffsets, childIds } = this.hierarchy
+    return childIds.subarray(childOffsets[node]!, childOffsets[node + 1]!)
   }
 
   /** The ancestors of a node, root first. */
   ancestors(node: number): number[] {
-    const chain: number[] = []
-    for (let at = this.parentOf[node]!; at >= 0; at = this.parentOf[at]!) chain.push(at)
-    return chain.reverse()
+    return ancestorsOf(this.hierarchy, node)
   }
 
   /** The uris at or below a node, in tree order. */
   subtreeUris(node: number): string[] {
     const start = this.preorder[node]!
     const end = start + this.subtreeSize[node]!
-    return this.byPreorder.slice(start, end).map((at) => this.nodes[at]!.uri)
+    return Array.from(this.byPreorder.subarray(start, end), (at) => this.nodes[at]!.uri)
   }
 
   /** Hits at or below each node, from the uris of the matching documents of the tree. */
@@ -184,25 +180,5 @@ export async function* everyHit(
     yield* hits
     if (hits.length < PAGE) return
     after = hits[hits.length - 1]!.sort
-  }
-}
-
-/** Makes the first node of each cycle (in catalogue order) top-level, as the core does. */
-function breakCycles(parentOf: Int32Array): void {
-  const state = new Uint8Array(parentOf.length)
-  const chain: number[] = []
-  for (let start = 0; start < parentOf.length; start++) {
-    let node = start
-    chain.length = 0
-    while (node !== -1 && state[node] === 0) {
-      state[node] = 1
-      chain.push(node)
-      node = parentOf[node]!
-    }
-    if (node !== -1 && state[node] === 1) {
-      const cycle = chain.slice(chain.indexOf(node))
-      parentOf[Math.min(...cycle)] = -1
-    }
-    for (const member of chain) state[member] = 2
   }
 }

@@ -10,15 +10,8 @@
  * (each bucket with its key) and 123 ms in pages of 65,000. (A terms aggregation as large, which
  * could count without listing, took 2 to 4 times as long where the matches are fewer.)
  */
-import {
-  type GroupSummary,
-  type Page,
-  type ParsedRequest,
-  pageLinks,
-  type SearchResult,
-  searchResult,
-  type TextLanguage,
-} from '@archive-catalogue/core'
+import type { Page, ParsedRequest, SearchResult, TextLanguage } from '@archive-catalogue/core'
+import { type GroupSummary, pageOf, searchResult } from '@archive-catalogue/core/backend'
 import { type Cluster, type Dsl, searchIndex } from './cluster.js'
 import { requestQuery } from './filters-dsl.js'
 import { relevanceRanked, sortOf } from './sort-dsl.js'
@@ -42,24 +35,12 @@ export async function search(
   signal?: AbortSignal,
 ): Promise<Page<SearchResult>> {
   const query = requestQuery(request, language, SEARCHABLE)
-  const [page, count] = await Promise.all([
-    searchIndex(
-      cluster,
-      {
-        query,
-        collapse: { field: 'group.identifier' },
-        sort: sortOf(request.sort, 'group', relevanceRanked(request)),
-        from: request.offset,
-        size: request.limit,
-        _source: ['group'],
-        track_total_hits: false,
-      },
-      signal,
-      { scored: relevanceRanked(request) },
-    ),
+  // The hit counts need only the page's groups, yet wait for the count too: run beside it, they
+  // only shared the cores with it (1M documents on three nodes: p50 36 against 31 ms).
+  const [groups, count] = await Promise.all([
+    pageGroups(cluster, query, request, signal),
     countGroups(cluster, query, signal),
   ])
-  const groups = page.hits.hits.map((hit) => hit._source?.['group'] as SourceGroup)
   const counts = request.syntax ? await hitCounts(cluster, query, groups, signal) : null
   const results = groups.map((group) => {
     const found = counts?.get(group.identifier)
@@ -69,8 +50,32 @@ export async function search(
       counts ? (found?.online ?? 0) : null,
     )
   })
-  const links = pageLinks(baseUrl, '/search', request.params, { ...request, count })
-  return { count, next: links.next, previous: links.previous, results }
+  return pageOf(baseUrl, '/search', request, count, results)
+}
+
+/** The groups of the page, one per group (collapse on `group.identifier`), in the request's order. */
+async function pageGroups(
+  cluster: Cluster,
+  query: Dsl,
+  request: ParsedRequest,
+  signal?: AbortSignal,
+): Promise<SourceGroup[]> {
+  const scored = relevanceRanked(request)
+  const page = await searchIndex(
+    cluster,
+    {
+      query,
+      collapse: { field: 'group.identifier' },
+      sort: sortOf(request.sort, 'group', scored),
+      from: request.offset,
+      size: request.limit,
+      _source: ['group'],
+      track_total_hits: false,
+    },
+    signal,
+    { scored },
+  )
+  return page.hits.hits.map((hit) => hit._source?.['group'] as SourceGroup)
 }
 
 /** A group as the core keeps it: its creators' titles, empty ones left out. */

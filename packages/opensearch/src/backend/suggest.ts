@@ -7,12 +7,8 @@
  * for and the first 5 in the core's order kept. The words are split and normalized by the core,
  * so `text`, `offset` and `length` are the in-memory backend's.
  */
-import {
-  compareCodeUnits,
-  normalizeToken,
-  type Suggestions,
-  tokenSpans,
-} from '@archive-catalogue/core'
+import type { Suggestions } from '@archive-catalogue/core'
+import { compareCodeUnits, normalizeToken, tokenSpans } from '@archive-catalogue/core/backend'
 import { type Cluster, searchIndex } from './cluster.js'
 
 const SUGGESTER = { minWordLength: 4, prefixLength: 1, maxEdits: 2, accuracy: 0.5, size: 5 }

@@ -9,10 +9,9 @@ import {
   type LinkedItem,
   NotFoundError,
   type ParsedRequest,
-  parentUri,
   type TextLanguage,
-  treeReference,
 } from '@archive-catalogue/core'
+import { parentUri, treeReference } from '@archive-catalogue/core/backend'
 import { untilAborted } from '../cluster/until-aborted.js'
 import { type Cluster, documentsByUri } from './cluster.js'
 import { documentByUri, type StoredDocument } from './documents.js'

@@ -5,7 +5,8 @@
  * one, and the core's stop words and elided articles, so that both backends make the same terms
  * of the same text.
  */
-import { languageRules, type TextLanguage } from '@archive-catalogue/core'
+import type { TextLanguage } from '@archive-catalogue/core'
+import { languageRules } from '@archive-catalogue/core/backend'
 
 /** The analyzer of the catalogue's language, on titles, descriptions, notes and term titles. */
 export const TEXT_ANALYZER = 'catalogue_text'

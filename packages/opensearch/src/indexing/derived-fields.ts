@@ -1,10 +1,5 @@
-import {
-  type CatalogueDate,
-  type CatalogueDocument,
-  noteItems,
-  notesOf,
-  parentUri,
-} from '@archive-catalogue/core'
+import type { CatalogueDate, CatalogueDocument } from '@archive-catalogue/core'
+import { noteItems, notesOf, parentUri } from '@archive-catalogue/core/backend'
 
 /** The values `pushCatalogue` indexes beside a document's own fields (see the mapping). */
 export interface DerivedFields {

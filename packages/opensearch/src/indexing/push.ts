@@ -4,15 +4,14 @@ import {
   type CatalogueFormat,
   type DocumentSource,
   type DocumentType,
-  documentProblems,
   InvalidCatalogueError,
   type InvalidDocument,
   type MalformedFileError,
-  malformedDocument,
   type ReadProgress,
   type ReadWarning,
   type TextLanguage,
 } from '@archive-catalogue/core'
+import { documentProblems, malformedDocument } from '@archive-catalogue/core/backend'
 import type { Client } from '@opensearch-project/opensearch'
 import { clusterClient, describeUrls, nodeUrls } from '../cluster/cluster-client.js'
 import { OpenSearchError } from '../cluster/opensearch-error.js'

@@ -1,11 +1,13 @@
 /** The one parser of list requests, shared by every front end and backend (API.md §3). */
-import { type Analyzer, analyzerFor } from '../text/languages.js'
-import { analyzeQuery, type QueryNode } from '../text/query-analysis.js'
-import { parseQuerySyntax } from '../text/query-syntax.js'
+import { type Analyzer, analyzerFor } from '../analysis/languages.js'
+import { analyzeQuery, type QueryNode } from '../analysis/query-analysis.js'
+import { parseQuerySyntax, type QuerySyntax } from '../analysis/query-syntax.js'
 import { BadParameterError } from '../util/catalogue-errors.js'
+import { API_DEFAULTS } from './defaults.js'
 import {
   DATE_FIELDS,
   DATE_LOOKUPS,
+  type EndpointParameters,
   endpointParameters,
   REQUEST_LIMITS,
   TEXT_FIELDS,
@@ -47,61 +49,12 @@ export function parseRequest<E extends Endpoint>(
   params: RequestParams<E>,
   options: ParseOptions = {},
 ): ParsedRequest {
-  const maxLimit = options.maxLimit ?? 500
-  const defaultLimit = Math.min(options.defaultLimit ?? 50, maxLimit)
+  const maxLimit = options.maxLimit ?? API_DEFAULTS.maxLimit
+  const defaultLimit = Math.min(options.defaultLimit ?? API_DEFAULTS.limit, maxLimit)
   const pairs = toPairs(params)
   const allowed = endpointParameters[endpoint]
-  let queryText = ''
-  let limit = defaultLimit
-  let offset = 0
-  const sort: SortKey[] = []
-  const filters: Filter[] = []
-  const plainValues = new Map<FilterField, string[]>()
-
-  for (const [name, raw] of pairs) {
-    const value = raw.trim()
-    if (value === '') continue
-    if (name === 'query') {
-      queryText = queryText ? `${queryText} ${value}` : value
-      const characters = characterCount(queryText)
-      if (characters > REQUEST_LIMITS.queryLength) {
-        throw new BadParameterError(
-          name,
-          abbreviated(queryText),
-          `${characters} characters; the limit is ${REQUEST_LIMITS.queryLength}`,
-        )
-      }
-    } else if (name === 'limit') {
-      if (allowed.paginated) limit = Math.min(parseCount(name, value, 1), maxLimit)
-    } else if (name === 'offset') {
-      if (allowed.paginated) offset = parseCount(name, value, 0)
-    } else if (name === 'sort') {
-      if (allowed.sorts.length > 0) sort.push(...parseSort(value, allowed.sorts))
-    } else {
-      const [field, lookup, ...rest] = name.split('__')
-      if (!isFilterField(field) || !allowed.filters.includes(field) || rest.length > 0) continue
-      if (lookup === undefined) {
-        plainValues.set(field, [...(plainValues.get(field) ?? []), value])
-      } else {
-        filters.push(parseLookup(name, field, lookup, value))
-      }
-    }
-  }
-  // A repeated plain parameter is a choice among its values (DIMES sends facet selections so).
-  for (const [field, values] of plainValues) {
-    const name = field
-    if (field === 'online') {
-      filters.push({ field, lookup: 'exact', values: values.map((v) => parseBoolean(name, v)) })
-    } else if (isDateField(field)) {
-      filters.push({ field, lookup: 'in', values: values.map((v) => parseYear(name, v)) })
-    } else {
-      filters.push({
-        field: field as TextField,
-        lookup: values.length > 1 ? 'in' : 'exact',
-        values,
-      })
-    }
-  }
+  const read = readParameters(pairs, allowed, { maxLimit, defaultLimit })
+  const { queryText, limit, offset } = read
   if (allowed.ranked && offset + limit > REQUEST_LIMITS.window) {
     throw new BadParameterError(
       'offset',
@@ -110,25 +63,109 @@ export function parseRequest<E extends Endpoint>(
     )
   }
   const syntax = parseQuerySyntax(queryText)
-  const query = syntax ? analyzeQuery(syntax, options.analyzer ?? analyzerFor('english')) : null
-  if (query && countTerms(query) > REQUEST_LIMITS.queryTerms) {
-    throw new BadParameterError(
-      'query',
-      abbreviated(queryText),
-      `${countTerms(query)} words, phrase words and prefixes; the limit is ${REQUEST_LIMITS.queryTerms}`,
-    )
-  }
   return {
     endpoint,
     queryText,
     syntax,
-    query,
-    filters,
-    sort: dedupeSort(sort),
+    query: syntax ? analyzedQuery(syntax, queryText, options.analyzer ?? analyzerFor()) : null,
+    filters: [...read.filters, ...choiceFilters(read.choices)],
+    sort: dedupeSort(read.sort),
     limit,
     offset,
     params: pairs,
   }
+}
+
+/** The parameters of a request as read one by one, before the query is analyzed. */
+interface ReadParameters {
+  queryText: string
+  limit: number
+  offset: number
+  sort: SortKey[]
+  /** The filters with a lookup (`start_date__gte`), in the order given. */
+  filters: Filter[]
+  /** The values of each plain filter parameter (`genre=a&genre=b`), in the order given. */
+  choices: Map<FilterField, string[]>
+}
+
+/**
+ * Reads each parameter the endpoint takes; others, and empty values, are passed over. `query`
+ * given twice is one query of both.
+ */
+function readParameters(
+  pairs: readonly [string, string][],
+  allowed: EndpointParameters,
+  { maxLimit, defaultLimit }: { maxLimit: number; defaultLimit: number },
+): ReadParameters {
+  const read: ReadParameters = {
+    queryText: '',
+    limit: defaultLimit,
+    offset: 0,
+    sort: [],
+    filters: [],
+    choices: new Map(),
+  }
+  for (const [name, raw] of pairs) {
+    const value = raw.trim()
+    if (value === '') continue
+    if (name === 'query') {
+      read.queryText = read.queryText ? `${read.queryText} ${value}` : value
+      checkQueryLength(read.queryText)
+    } else if (name === 'limit') {
+      if (allowed.paginated) read.limit = Math.min(parseCount(name, value, 1), maxLimit)
+    } else if (name === 'offset') {
+      if (allowed.paginated) read.offset = parseCount(name, value, 0)
+    } else if (name === 'sort') {
+      if (allowed.sorts.length > 0) read.sort.push(...parseSort(value, allowed.sorts))
+    } else {
+      const [field, lookup, ...rest] = name.split('__')
+      if (!isFilterField(field) || !allowed.filters.includes(field) || rest.length > 0) continue
+      if (lookup === undefined) {
+        read.choices.set(field, [...(read.choices.get(field) ?? []), value])
+      } else {
+        read.filters.push(parseLookup(name, field, lookup, value))
+      }
+    }
+  }
+  return read
+}
+
+function checkQueryLength(queryText: string): void {
+  const characters = characterCount(queryText)
+  if (characters > REQUEST_LIMITS.queryLength) {
+    throw new BadParameterError(
+      'query',
+      abbreviated(queryText),
+      `${characters} characters; the limit is ${REQUEST_LIMITS.queryLength}`,
+    )
+  }
+}
+
+/** A repeated plain parameter is a choice among its values (DIMES sends facet selections so). */
+function choiceFilters(choices: Map<FilterField, string[]>): Filter[] {
+  return [...choices].map(([field, values]): Filter => {
+    if (field === 'online') {
+      return { field, lookup: 'exact', values: values.map((v) => parseBoolean(field, v)) }
+    }
+    if (isDateField(field)) {
+      return { field, lookup: 'in', values: values.map((v) => parseYear(field, v)) }
+    }
+    return { field: field as TextField, lookup: values.length > 1 ? 'in' : 'exact', values }
+  })
+}
+
+/** The query's words as index terms, within the limit of terms one query may read. */
+function analyzedQuery(syntax: QuerySyntax, queryText: string, analyzer: Analyzer): QueryNode {
+  const query = analyzeQuery(syntax, analyzer)
+  const terms = countTerms(query)
+  if (terms > REQUEST_LIMITS.queryTerms) {
+    throw new BadParameterError(
+      'query',
+      abbreviated(queryText),
+      `${terms} words, phrase words and prefixes; the limit is ${REQUEST_LIMITS.queryTerms}`,
+    )
+  }
+  return query
 }
 
 /** The words, phrase words, prefixes and fuzzy words of a query: what its evaluation reads. */

@@ -1,25 +1,25 @@
 /**
- * The building blocks the endpoints share: the universes of documents, filters as bitsets,
- * scored matches of a query, paging with links, documents by uri, and hit counts below a node
- * of the tree. Each endpoint (one file beside this one) is a few calls on these.
+ * What the endpoints search a catalogue with, one per catalogue (as tantivy's `Searcher` and
+ * Lucene's `IndexSearcher` are one per index): the universes of documents, filters as bitsets,
+ * the scored matches of a query, paging, documents by position and id, and hit counts below a
+ * node of the tree. Each endpoint (one file beside this one) is a few calls on it.
  */
 
+import type { ParsedRequest } from '../api/parsed-request.js'
 import type { CatalogueData } from '../catalogue-data/catalogue-data.js'
 import { applyFilters, filterCache } from '../columns/filters.js'
 import { type RowComparator, selectTop } from '../columns/sorting.js'
 import type { CatalogueDocument, DocumentType } from '../documents/documents.js'
-import { pageLinks } from '../requests/links.js'
-import type { ParsedRequest } from '../requests/parsed-request.js'
-import type { Page } from '../responses/response-schemas.js'
 import type { Matches } from '../text/matches.js'
-import { scoresAnything } from '../text/query-scorer.js'
+import { scoresAnything } from '../text/query-weight.js'
 import { Bitset } from '../util/bitset.js'
 import { NotFoundError } from '../util/catalogue-errors.js'
 
 /** Hits at or below a node: all matching documents, and those of them online. */
 export type HitCounts = (node: number) => { hits: number; online: number }
 
-export class QueryContext {
+/** A catalogue's searcher: its data, the filter cache and the buffers requests reuse. */
+export class CatalogueSearcher {
   readonly data: CatalogueData
   /** Every document. */
   readonly everything: Bitset
@@ -82,18 +82,6 @@ export class QueryContext {
   /** The first `offset + limit` rows in order, then the page of them. */
   page(rows: ArrayLike<number>, request: ParsedRequest, compare: RowComparator): number[] {
     return selectTop(rows, request.offset + request.limit, compare).slice(request.offset)
-  }
-
-  /** A page's envelope: exact count and absolute `next`/`previous` links. */
-  envelope<T>(
-    path: string,
-    request: ParsedRequest,
-    count: number,
-    results: T[],
-    baseUrl: string,
-  ): Page<T> {
-    const links = pageLinks(baseUrl, path, request.params, { ...request, count })
-    return { count, next: links.next, previous: links.previous, results }
   }
 
   /**

@@ -1,13 +1,19 @@
 /**
  * The one boundary between the endpoints and what answers them, like Bleve's `Index`
- * (`SearchInContext(ctx, req)`): front ends parse a request with the core's parser, call one
- * method per endpoint and shape bytes from the answer. `Catalogue` and `LiveCatalogue` answer in
+ * (`SearchInContext(ctx, req)`): front ends parse a request once, for the backend
+ * ({@link parseFor}), call one method per endpoint and shape bytes from the answer. What only
+ * some backends can do is a small interface of its own ({@link StatsSource}), not a method every
+ * backend must have ({@link ExplainSource} too). `Catalogue` and `LiveCatalogue` answer in
  * memory, synchronously; a remote backend (OpenSearch) returns promises and honours the signal.
  */
-import type { DocumentType } from './documents/documents.js'
-import type { CitationOptions } from './endpoints/citation.js'
-import type { DetailOf } from './endpoints/details.js'
-import type { Endpoint, ParsedRequest, RequestParams } from './requests/parsed-request.js'
+import { analyzerFor, type TextLanguage } from '../analysis/languages.js'
+import type { DocumentType } from '../documents/documents.js'
+import type { CatalogueStats } from './catalogue-stats.js'
+import type { CitationOptions } from './citation.js'
+import type { DetailOf } from './details.js'
+import type { Explanation } from './explanation.js'
+import { parseRequest } from './parse-request.js'
+import type { Endpoint, ParsedRequest, RequestParams } from './parsed-request.js'
 import type {
   Ancestors,
   FacetsResponse,
@@ -19,7 +25,7 @@ import type {
   Page,
   SearchResult,
   Suggestions,
-} from './responses/response-schemas.js'
+} from './response-schemas.js'
 
 /** A value, or a promise of it: a synchronous backend answers without a promise. */
 export type MaybePromise<T> = T | Promise<T>
@@ -44,11 +50,13 @@ export interface BackendOptions {
   readonly maxLimit: number
   /** How citations are written. */
   readonly citation: CitationOptions
+  /** The language of the catalogue's text: how a query's words are analyzed. */
+  readonly language: TextLanguage
 }
 
 /**
  * What answers the catalogue API: one method per endpoint, each taking a request parsed by
- * {@link CatalogueBackend.parse} and returning the API's shape, or a promise of it.
+ * {@link parseFor} and returning the API's shape, or a promise of it.
  */
 export interface CatalogueBackend {
   /** Names the backend in errors, e.g. `OpenSearch at http://127.0.0.1:9201`. */
@@ -58,12 +66,6 @@ export interface CatalogueBackend {
   readonly options: BackendOptions
   /** `/health`: the backend's state. */
   health(options?: BackendCallOptions): MaybePromise<Health>
-  /** Parses request parameters with the backend's page limit and query analysis. */
-  parse<E extends Endpoint>(
-    endpoint: E,
-    params: RequestParams<E>,
-    options?: { maxLimit?: number },
-  ): ParsedRequest
   search(request: ParsedRequest, options?: BackendCallOptions): MaybePromise<Page<SearchResult>>
   facets(request: ParsedRequest, options?: BackendCallOptions): MaybePromise<FacetsResponse>
   collections(request: ParsedRequest, options?: BackendCallOptions): MaybePromise<ListPage>
@@ -95,4 +97,46 @@ export interface CatalogueBackend {
   ): MaybePromise<string>
   suggest(text: string, options?: BackendCallOptions): MaybePromise<Suggestions>
   myList(uris: readonly string[], options?: BackendCallOptions): MaybePromise<MyList>
+}
+
+/** A backend that can summarise its catalogue (`catalogue stats`, a site's home page). */
+export interface StatsSource {
+  /** Counts by type, level, decade, the top values of each facet, the online share. */
+  stats(top?: number, options?: BackendCallOptions): MaybePromise<CatalogueStats>
+}
+
+/** A backend that can say why a record scores what it does for a query (`catalogue explain`). */
+export interface ExplainSource {
+  /**
+   * The score `/search` and the lists rank the record at `uri` by for `query`, as a tree of
+   * what it is made of; null when the query does not match it. Throws a `NotFoundError` for an
+   * unknown uri, a `BadParameterError` for a query the API refuses.
+   */
+  explain(
+    query: string,
+    uri: string,
+    options?: BackendCallOptions,
+  ): MaybePromise<Explanation | null>
+}
+
+/** Whether a backend can summarise its catalogue. */
+export function hasStats<B extends CatalogueBackend>(backend: B): backend is B & StatsSource {
+  return typeof (backend as Partial<StatsSource>).stats === 'function'
+}
+
+/**
+ * Parses request parameters for a backend: its largest page (or the one given) and its
+ * language's analysis of the query. The one parse every front end does.
+ * @example backend.search(parseFor(backend, 'search', { query: 'malaria' }))
+ */
+export function parseFor<E extends Endpoint>(
+  backend: Pick<CatalogueBackend, 'options'>,
+  endpoint: E,
+  params: RequestParams<E>,
+  options: { maxLimit?: number } = {},
+): ParsedRequest {
+  return parseRequest(endpoint, params, {
+    maxLimit: options.maxLimit ?? backend.options.maxLimit,
+    analyzer: analyzerFor(backend.options.language),
+  })
 }

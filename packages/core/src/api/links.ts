@@ -1,4 +1,36 @@
 import { compareCodeUnits } from '../util/code-unit-order.js'
+import type { ParsedRequest } from './parsed-request.js'
+import type { ListItem, ListPage, Page } from './response-schemas.js'
+
+/** What a page's links are made of: the request's parameters, limit and offset. */
+type PagedRequest = Pick<ParsedRequest, 'params' | 'limit' | 'offset'>
+
+/**
+ * A page as the API answers it (API.md §3): the exact count, absolute `next`/`previous` links
+ * ({@link pageLinks}) and the results.
+ */
+export function pageOf<T>(
+  baseUrl: string,
+  path: string,
+  request: PagedRequest,
+  count: number,
+  results: T[],
+): Page<T> {
+  const links = pageLinks(baseUrl, path, request.params, { ...request, count })
+  return { count, next: links.next, previous: links.previous, results }
+}
+
+/** A page of `/collections`, `/objects`, `/agents` or `/terms`: its `facets` always empty. */
+export function listPageOf(
+  baseUrl: string,
+  path: string,
+  request: PagedRequest,
+  count: number,
+  results: ListItem[],
+): ListPage {
+  const { next, previous } = pageLinks(baseUrl, path, request.params, { ...request, count })
+  return { count, next, previous, facets: {}, results }
+}
 
 /**
  * A page's `next` and `previous` links (API.md §3): `{baseUrl}{path}?{params}` with every request

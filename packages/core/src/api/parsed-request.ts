@@ -2,8 +2,8 @@
  * A request as every backend receives it once parsed (`parse-request.ts`): its endpoint's
  * filters, sort, page and query tree, and the types that describe each endpoint's parameters.
  */
-import type { QueryNode } from '../text/query-analysis.js'
-import type { QuerySyntax } from '../text/query-syntax.js'
+import type { QueryNode } from '../analysis/query-analysis.js'
+import type { QuerySyntax } from '../analysis/query-syntax.js'
 
 /** The endpoints that take list parameters; each allows its own filters and sort fields. */
 export type Endpoint =

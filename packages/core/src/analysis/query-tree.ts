@@ -7,6 +7,12 @@
 import { normalizeToken, tokenize } from './analyze.js'
 import type { QuerySyntax } from './query-syntax.js'
 
+/**
+ * The most terms a fuzzy word expands to in one field, by similarity (Lucene's `max_expansions`;
+ * the OpenSearch backend asks the same).
+ */
+export const FUZZY_EXPANSIONS = 1000
+
 /** A query read into a backend's leaves, joined by the operators. */
 export type QueryTree<Leaf> =
   | Leaf

@@ -3,7 +3,6 @@
  * `response-schemas.ts`, so that `JSON.stringify` and the HTTP package's compiled serializers
  * give the same bytes.
  */
-import type { GroupSummary } from '../catalogue-data/catalogue-data.js'
 import { datesOf, descriptionOf, idOf, notesOf } from '../documents/document-fields.js'
 import type {
   Agent,
@@ -48,6 +47,15 @@ export function listDate(date: CatalogueDate): ListDate {
     label: date.label,
     type: date.type,
   }
+}
+
+/** A search result's group: the top-level collection, or the agent itself. */
+export interface GroupSummary {
+  identifier: string
+  title: string
+  category: string | null
+  dates: CatalogueDate[]
+  creators: string[]
 }
 
 /** A document's dates as one string: the expressions joined by ", " (the reference's). */
