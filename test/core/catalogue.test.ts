@@ -90,6 +90,14 @@ describe('Catalogue', () => {
       expect(catalogue.search({ limit: 10_000 }).results).toHaveLength(92)
       expect(catalogue.parse('search', { limit: 10_000 }).limit).toBe(500)
     })
+
+    it('clamps a limit of any number of digits, and names an offset past exact integers', () => {
+      expect(catalogue.parse('children', { limit: '99999999999999999999' }).limit).toBe(500)
+      expect(catalogue.parse('search', { limit: '9007199254740993' }).limit).toBe(500)
+      expect(() => catalogue.parse('children', { offset: '99999999999999999999' })).toThrow(
+        "Invalid value '99999999999999999999' for parameter 'offset': must be at most 9007199254740991",
+      )
+    })
   })
 
   describe('full text', () => {

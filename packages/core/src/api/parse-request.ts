@@ -112,7 +112,7 @@ function readParameters(
       read.queryText = read.queryText ? `${read.queryText} ${value}` : value
       checkQueryLength(read.queryText)
     } else if (name === 'limit') {
-      if (allowed.paginated) read.limit = Math.min(parseCount(name, value, 1), maxLimit)
+      if (allowed.paginated) read.limit = parseCount(name, value, 1, maxLimit)
     } else if (name === 'offset') {
       if (allowed.paginated) read.offset = parseCount(name, value, 0)
     } else if (name === 'sort') {
@@ -283,15 +283,30 @@ function unsupported(
   )
 }
 
-function parseCount(name: string, value: string, minimum: number): number {
-  if (!/^\d+$/.test(value) || Number(value) < minimum || !Number.isSafeInteger(Number(value))) {
+/**
+ * A whole number of at least `minimum`. Above a `ceiling`, when one is given, it is the ceiling,
+ * however many digits it has: a `limit` beyond the largest page is the largest page, as a
+ * smaller large one is.
+ */
+function parseCount(
+  name: string,
+  value: string,
+  minimum: number,
+  ceiling?: number,
+): number {
+  const number = Number(value)
+  if (!/^\d+$/.test(value) || number < minimum) {
     throw new BadParameterError(
       name,
       value,
       minimum === 0 ? 'must be a non-negative integer' : 'must be a positive integer',
     )
   }
-  return Number(value)
+  if (ceiling !== undefined && number > ceiling) return ceiling
+  if (!Number.isSafeInteger(number)) {
+    throw new BadParameterError(name, value, `must be at most ${Number.MAX_SAFE_INTEGER}`)
+  }
+  return number
 }
 
 function parseYear(name: string, part: string, value = part): number {
