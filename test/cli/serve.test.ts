@@ -123,6 +123,11 @@ describe('catalogue serve', () => {
       ],
       [['--base-url', 'example.org'], "--base-url expects an absolute URL, got 'example.org'"],
       [['--citation-url', 'dimes'], "--citation-url expects an absolute URL, got 'dimes'"],
+      // Two mistakes: the number is named first.
+      [
+        ['--base-url', 'nope', '--port', '99999'],
+        "--port expects an integer from 0 to 65535, got '99999'",
+      ],
     ])('exits 2 for %j', async (args, message) => {
       const { code, stderr } = await runCli(['serve', corpus, ...args])
       expect(code).toBe(2)

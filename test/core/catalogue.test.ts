@@ -91,6 +91,12 @@ describe('Catalogue', () => {
       expect(catalogue.parse('search', { limit: 10_000 }).limit).toBe(500)
     })
 
+    it('names, of two mistakes, a filter value before the page', () => {
+      expect(() => catalogue.parse('search', { online: 'maybe', offset: '9990' })).toThrow(
+        "parameter 'online'",
+      )
+    })
+
     it('clamps a limit of any number of digits, and names an offset past exact integers', () => {
       expect(catalogue.parse('children', { limit: '99999999999999999999' }).limit).toBe(500)
       expect(catalogue.parse('search', { limit: '9007199254740993' }).limit).toBe(500)

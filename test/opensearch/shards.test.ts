@@ -131,10 +131,31 @@ describe.skipIf(node.skip)('a catalogue on three shards', () => {
         expect(expected.count, query).toBeGreaterThan(20)
         expect(await paged.search(request), query).toEqual(expected)
       }
+      const none = catalogue.parse('search', { query: 'zzyzx' })
+      expect(await paged.search(none)).toEqual(catalogue.search(none))
     } finally {
       await paged.close()
     }
+    // Groups that fill their last page exactly: one more page, empty, ends the count.
+    const request = catalogue.parse('search', { query: 'alpha' })
+    const expected = catalogue.search(request)
+    const exact = await OpenSearchBackend.open({
+      url: node.url,
+      index: ALIAS,
+      maxBuckets: expected.count,
+    })
+    try {
+      expect(await exact.search(request)).toEqual(expected)
+    } finally {
+      await exact.close()
+    }
   }, 60_000)
+
+  it('refuses a maxBuckets the cluster would refuse, naming it', async () => {
+    await expect(
+      OpenSearchBackend.open({ url: node.url, index: ALIAS, maxBuckets: 0 }),
+    ).rejects.toThrow('maxBuckets must be an integer from 1 to 65,535, got 0')
+  })
 
   it('reports the stats the in-memory engine counts', async () => {
     expect(await backend.stats(25)).toEqual(catalogue.stats(25))

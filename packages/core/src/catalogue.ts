@@ -67,7 +67,11 @@ export interface CatalogueOptions {
 /** A request: already parsed, or parameters to parse (URLSearchParams or a plain object). */
 export type RequestInput<E extends Endpoint = Endpoint> = ParsedRequest | RequestParams<E>
 
-const defaultOptions = { ...API_DEFAULTS, citation: {} as CitationOptions }
+const defaultOptions = {
+  baseUrl: API_DEFAULTS.baseUrl,
+  maxLimit: API_DEFAULTS.maxLimit,
+  citation: {} as CitationOptions,
+}
 
 /**
  * An archive's catalogue in memory: full-text search, filters, sorting, grouping, facets and the

@@ -16,7 +16,7 @@ export type {
   MaybePromise,
   StatsSource,
 } from './api/backend.js'
-export { hasStats, parseFor } from './api/backend.js'
+export { parseFor } from './api/backend.js'
 export type { CatalogueStats } from './api/catalogue-stats.js'
 export type { CitationOptions } from './api/citation.js'
 export { API_DEFAULTS } from './api/defaults.js'

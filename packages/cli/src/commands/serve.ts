@@ -131,6 +131,16 @@ interface ServeOptions {
 
 /** Reads and checks the options; a bad value is a usage error naming the option. */
 function serveOptions(values: ServeValues): ServeOptions {
+  // The numbers first, then the URLs: the order the messages of several mistakes come in.
+  const port = integer(values.port ?? '8000', '--port', 0, 65_535)
+  const maxLimit =
+    values['max-limit'] === undefined
+      ? undefined
+      : integer(values['max-limit'], '--max-limit', 1, 1_000_000)
+  const cacheMiB =
+    values['response-cache'] === undefined
+      ? undefined
+      : integer(values['response-cache'], '--response-cache', 0, 1_000_000)
   const baseUrl = values['base-url']
   if (baseUrl !== undefined && !URL.canParse(baseUrl)) {
     throw new UsageError(`--base-url expects an absolute URL, got '${baseUrl}'`, 'serve')
@@ -140,16 +150,10 @@ function serveOptions(values: ServeValues): ServeOptions {
     throw new UsageError(`--citation-url expects an absolute URL, got '${citationUrl}'`, 'serve')
   }
   return {
-    port: integer(values.port ?? '8000', '--port', 0, 65_535),
+    port,
     host: values.host ?? '127.0.0.1',
-    maxLimit:
-      values['max-limit'] === undefined
-        ? undefined
-        : integer(values['max-limit'], '--max-limit', 1, 1_000_000),
-    cacheMiB:
-      values['response-cache'] === undefined
-        ? undefined
-        : integer(values['response-cache'], '--response-cache', 0, 1_000_000),
+    maxLimit,
+    cacheMiB,
     baseUrl,
     citation: {
       ...(values['citation-name'] !== undefined ? { repositoryName: values['citation-name'] } : {}),

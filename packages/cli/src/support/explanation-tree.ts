@@ -43,7 +43,7 @@ function addDetails(
 }
 
 /** A value to 4 significant digits (`3.871`, `0.3303`, `12.5`); whole numbers as they are. */
-export function formatValue(value: number): string {
+function formatValue(value: number): string {
   if (Number.isInteger(value)) return String(value)
   if (!Number.isFinite(value)) return String(value)
   return String(Number(value.toPrecision(4)))

@@ -119,11 +119,6 @@ export interface ExplainSource {
   ): MaybePromise<Explanation | null>
 }
 
-/** Whether a backend can summarise its catalogue. */
-export function hasStats<B extends CatalogueBackend>(backend: B): backend is B & StatsSource {
-  return typeof (backend as Partial<StatsSource>).stats === 'function'
-}
-
 /**
  * Parses request parameters for a backend: its largest page (or the one given) and its
  * language's analysis of the query. The one parse every front end does.

@@ -55,6 +55,9 @@ export function parseRequest<E extends Endpoint>(
   const allowed = endpointParameters[endpoint]
   const read = readParameters(pairs, allowed, { maxLimit, defaultLimit })
   const { queryText, limit, offset } = read
+  // The values of the plain filters are read before the page and the query are judged, as
+  // the order of the messages a request with several mistakes gets has always been.
+  const filters = [...read.filters, ...choiceFilters(read.choices)]
   if (allowed.ranked && offset + limit > REQUEST_LIMITS.window) {
     throw new BadParameterError(
       'offset',
@@ -68,7 +71,7 @@ export function parseRequest<E extends Endpoint>(
     queryText,
     syntax,
     query: syntax ? analyzedQuery(syntax, queryText, options.analyzer ?? analyzerFor()) : null,
-    filters: [...read.filters, ...choiceFilters(read.choices)],
+    filters,
     sort: dedupeSort(read.sort),
     limit,
     offset,
@@ -288,12 +291,7 @@ function unsupported(
  * however many digits it has: a `limit` beyond the largest page is the largest page, as a
  * smaller large one is.
  */
-function parseCount(
-  name: string,
-  value: string,
-  minimum: number,
-  ceiling?: number,
-): number {
+function parseCount(name: string, value: string, minimum: number, ceiling?: number): number {
   const number = Number(value)
   if (!/^\d+$/.test(value) || number < minimum) {
     throw new BadParameterError(

@@ -269,10 +269,9 @@ export class FindingAidReader {
   }
 
   /**
-   * Makes a frame's document from what was read of it: at its first child component (a
-   * collection) or at its end (an object, unless it is the `archdesc`).
+   * Makes a frame's document from what was read of it, and queues it: at its first child
+   * component (a collection) or at its end (an object, unless it is the `archdesc`).
    */
-  /** Makes the document of a component whose own content is read, and queues it. */
   private emitFrame(frame: Frame, hasChildren: boolean): void {
     const did = childNamed(frame.content, 'did')
     this.checkElements(frame.content, did)

@@ -58,8 +58,8 @@ export interface Cluster {
    */
   preference: () => string | undefined
   /**
-   * The most buckets one aggregation asks a shard for: below the cluster's `search.max_buckets`
-   * (65,535 unless its operator changed it), which refuses a request asking for more.
+   * The most groups one request lists when `/search` counts its groups: below the cluster's
+   * `search.max_buckets` (65,535 unless its operator changed it), which refuses more.
    */
   maxBuckets: number
 }

@@ -18,6 +18,9 @@
 import { BackendUnavailableError } from '@archive-catalogue/core'
 import { type Cluster, type Dsl, type SearchBody, searchIndex } from './cluster.js'
 
+/** Beyond this many buckets per shard the cluster refuses (`search.max_buckets`). */
+const MAX_SHARD_SIZE = 65_535
+
 /**
  * The search, its terms aggregations at `paths` (a top-level name, or a nested aggregation and
  * its terms sub-aggregation: `['subject', 'values']`) exact.
@@ -45,14 +48,14 @@ export async function exactTermsSearch(
     for (const i of short) {
       const terms = termsAt(body, paths[i]!)
       const asked = (terms['shard_size'] as number | undefined) ?? defaultShardSize(terms)
-      if (asked >= cluster.maxBuckets) {
+      if (asked >= MAX_SHARD_SIZE) {
         throw new BackendUnavailableError(
-          `${cluster.name}: ${paths[i]!.join('.')} has more than ${cluster.maxBuckets} values on a shard; its counts cannot be made exact`,
+          `${cluster.name}: ${paths[i]!.join('.')} has more than ${MAX_SHARD_SIZE} values on a shard; its counts cannot be made exact`,
         )
       }
       // Never smaller than what a request running beside this one found it needed.
       const known = cluster.shardSizes.get(keys[i]!) ?? 0
-      cluster.shardSizes.set(keys[i]!, Math.max(known, Math.min(asked * 8, cluster.maxBuckets)))
+      cluster.shardSizes.set(keys[i]!, Math.max(known, Math.min(asked * 8, MAX_SHARD_SIZE)))
     }
   }
 }

@@ -90,15 +90,17 @@ export interface OpenSearchBackendOptions {
   /** How often the alias is read for a new index, in milliseconds. @default 1000 */
   pollMs?: number
   /**
-   * The most buckets one aggregation asks a shard for; more are counted in several requests
-   * (`/search` counts) or refused (a facet). Keep it below the cluster's `search.max_buckets`.
+   * The most groups one request lists when `/search` counts its groups (more take several
+   * requests): from 1 to 65,535, and not above the cluster's `search.max_buckets`.
    * @default 65000
    */
   maxBuckets?: number
 }
 
 const defaultOptions = {
-  ...API_DEFAULTS,
+  baseUrl: API_DEFAULTS.baseUrl,
+  maxLimit: API_DEFAULTS.maxLimit,
+  language: API_DEFAULTS.language,
   index: 'catalogue',
   timeoutMs: 10_000,
   attemptTimeoutMs: 2000,
@@ -148,6 +150,7 @@ export class OpenSearchBackend implements CatalogueBackend, StatsSource, Explain
    * `BackendUnavailableError` naming the URL and the alias when there is none.
    */
   static async open(options: OpenSearchBackendOptions): Promise<OpenSearchBackend> {
+    const maxBuckets = bucketsOf(options.maxBuckets ?? defaultOptions.maxBuckets)
     const alias = options.index ?? defaultOptions.index
     const timeoutMs = options.timeoutMs ?? defaultOptions.timeoutMs
     const urls = nodeUrls(options.url)
@@ -167,7 +170,7 @@ export class OpenSearchBackend implements CatalogueBackend, StatsSource, Explain
       retries: defaultRetries(urls.length, options.sniff ?? false),
       probe: () => hung.probe(),
       shardSizes: new Map(),
-      maxBuckets: options.maxBuckets ?? defaultOptions.maxBuckets,
+      maxBuckets,
       preference: () => hung.preference(),
     }
     try {
@@ -385,4 +388,12 @@ async function aliasedIndex(cluster: Cluster): Promise<string | undefined> {
     if ((error as { code?: string }).code === 'E_NOT_FOUND') return undefined
     throw error
   }
+}
+
+/** `maxBuckets`, checked: a value the cluster would refuse is refused here, named. */
+function bucketsOf(value: number): number {
+  if (!Number.isInteger(value) || value < 1 || value > 65_535) {
+    throw new RangeError(`maxBuckets must be an integer from 1 to 65,535, got ${value}`)
+  }
+  return value
 }

@@ -1,7 +1,7 @@
 /**
  * The text analysis of an index, per catalogue language: the reference service's analyzer
  * (`rac_es`: `html_strip`, lowercase, stop, snowball) made to give the core's own terms
- * (`packages/core/src/text/languages.ts`): the core's word tokenizer instead of the standard
+ * (`packages/core/src/analysis/languages.ts`): the core's word tokenizer instead of the standard
  * one, and the core's stop words and elided articles, so that both backends make the same terms
  * of the same text.
  */

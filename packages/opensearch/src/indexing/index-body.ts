@@ -129,7 +129,7 @@ export function indexBody(
         creators: { type: 'nested', properties: reference({ title: keyword }) },
         ancestors: { type: 'nested', properties: reference({ title: keyword }) },
         // One result per group on /search (collapse on group.identifier), and the group's own
-        // title, dates and creators sort /search. Every /search counts its groups with a terms
+        // title, dates and creators sort /search. Every /search counts its groups with a composite
         // aggregation on the identifier: its global ordinals are built as the push refreshes,
         // not by the first reader (0.7 s at 1M documents).
         group: {
