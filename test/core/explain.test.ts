@@ -8,28 +8,15 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import {
   BadParameterError,
   Catalogue,
-  type CatalogueDocument,
   type Explanation,
   loadCatalogue,
   NotFoundError,
 } from '../../packages/core/src/index.js'
 import { RAC, SAMPLE } from '../helpers/corpus.js'
-import { termDocument } from '../helpers/documents.js'
+import { termDocument, termWithNotes } from '../helpers/documents.js'
 import { queryArbitrary } from '../helpers/query-arbitraries.js'
 
 /** A term document with notes of its own (the schema allows them on every type here). */
-function withNotes(id: string, title: string, notes: string[]): CatalogueDocument {
-  return {
-    ...termDocument(id, title),
-    notes: notes.map((content) => ({
-      type: 'scopecontent',
-      title: 'Scope',
-      source: 'archivesspace',
-      subnotes: [{ type: 'text', content: [content] }],
-    })),
-  } as unknown as CatalogueDocument
-}
-
 /** Every node of a tree, the root first. */
 function nodes(explanation: Explanation): Explanation[] {
   return [explanation, ...explanation.details.flatMap(nodes)]
@@ -127,8 +114,8 @@ describe('Catalogue', () => {
 
     it('averages the notes that match, naming each, and says how many there are', () => {
       const catalogue = Catalogue.fromDocuments([
-        withNotes('three', 'Papers', ['malaria in Italy', 'yellow fever', 'malaria, malaria']),
-        withNotes('other', 'Letters', ['hookworm']),
+        termWithNotes('three', 'Papers', ['malaria in Italy', 'yellow fever', 'malaria, malaria']),
+        termWithNotes('other', 'Letters', ['hookworm']),
       ])
       const explanation = catalogue.explain('malaria', '/terms/three')!
       const notes = find(explanation, 'notes: average over the 2 of 3 that match')
@@ -164,7 +151,7 @@ describe('Catalogue', () => {
 
     it('says why a document found only across places, or only by `*`, scores 0', () => {
       const catalogue = Catalogue.fromDocuments([
-        withNotes('split', 'Nelson papers', ['Letters to Rockefeller']),
+        termWithNotes('split', 'Nelson papers', ['Letters to Rockefeller']),
       ])
       const explanation = catalogue.explain('nelson rockefeller', '/terms/split')!
       expect(explanation.value).toBe(0)

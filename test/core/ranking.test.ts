@@ -22,7 +22,7 @@ function phraseFrequency(positions: number[][], offsets: number[], slop: number,
 
 import { QueryScorer } from '../../packages/core/src/text/query-scorer.js'
 import { RAC } from '../helpers/corpus.js'
-import { sampleText, termDocument } from '../helpers/documents.js'
+import { sampleText, termWithNotes } from '../helpers/documents.js'
 
 describe("Lucene's one-byte norms", () => {
   it('keep lengths below 24 exactly and round longer ones down to 4 significant bits', () => {
@@ -116,18 +116,6 @@ describe('ranking on the real corpus', () => {
 
 describe('the places a query scores in', () => {
   /** A term document with notes of its own (the schema allows them on every type here). */
-  function withNotes(id: string, title: string, notes: string[]): CatalogueDocument {
-    return {
-      ...termDocument(id, title),
-      notes: notes.map((content) => ({
-        type: 'scopecontent',
-        title: 'Scope',
-        source: 'archivesspace',
-        subnotes: [{ type: 'text', content: [content] }],
-      })),
-    } as unknown as CatalogueDocument
-  }
-
   function scores(documents: CatalogueDocument[], query: string): Map<string, number> {
     const catalogue = Catalogue.fromDocuments(documents)
     const node = catalogue.parse('facets', { query }).query!
@@ -138,8 +126,8 @@ describe('the places a query scores in', () => {
   it('scores 0 a document whose words are only in different places', () => {
     const found = scores(
       [
-        withNotes('split', 'Nelson papers', ['Letters to Rockefeller']),
-        withNotes('together', 'Nelson Rockefeller papers', []),
+        termWithNotes('split', 'Nelson papers', ['Letters to Rockefeller']),
+        termWithNotes('together', 'Nelson Rockefeller papers', []),
       ],
       'nelson rockefeller',
     )
@@ -150,8 +138,8 @@ describe('the places a query scores in', () => {
   it('averages the notes that match, not all of them', () => {
     const found = scores(
       [
-        withNotes('one', 'Papers', ['malaria in Italy']),
-        withNotes('three', 'Papers', ['malaria in Italy', 'yellow fever', 'hookworm']),
+        termWithNotes('one', 'Papers', ['malaria in Italy']),
+        termWithNotes('three', 'Papers', ['malaria in Italy', 'yellow fever', 'hookworm']),
       ],
       'malaria',
     )

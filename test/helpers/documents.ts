@@ -18,6 +18,19 @@ export function termDocument(id: string, title = `Term ${id}`): CatalogueDocumen
   } as CatalogueDocument
 }
 
+/** A term whose notes hold these texts, a scope note each: text in notes to find and score. */
+export function termWithNotes(id: string, title: string, notes: string[]): CatalogueDocument {
+  return {
+    ...termDocument(id, title),
+    notes: notes.map((content) => ({
+      type: 'scopecontent',
+      title: 'Scope',
+      source: 'archivesspace',
+      subnotes: [{ type: 'text', content: [content] }],
+    })),
+  } as unknown as CatalogueDocument
+}
+
 let sampleLines: string[] | undefined
 
 /** The first `count` documents of the sample catalogue as NDJSON text (all of them by default). */
