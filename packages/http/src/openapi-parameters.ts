@@ -50,9 +50,12 @@ const DATE_LOOKUP_WORDS: Record<keyof typeof YEARS, string> = {
   any: 'years joined by __, e.g. 1940__1950',
 }
 
-/** An integer, or '' (ignored). */
-const integer = (minimum: number, maximum: number) => ({
-  anyOf: [{ type: 'integer', minimum, maximum }, { const: '' }],
+/** An integer, or '' (ignored); without a maximum when any larger one is taken (`limit`). */
+const integer = (minimum: number, maximum?: number) => ({
+  anyOf: [
+    { type: 'integer', minimum, ...(maximum === undefined ? {} : { maximum }) },
+    { const: '' },
+  ],
 })
 
 /** The OpenAPI parameters for the query parameters of a view (its `endpoint`, if it has one). */
@@ -99,8 +102,8 @@ function plainParameter(
       return [
         query(
           name,
-          `${description} The largest page is ${bounds.maxLimit}.${unused}`,
-          integer(1, Number.MAX_SAFE_INTEGER),
+          `${description} The largest page is ${bounds.maxLimit}; a larger limit, of any size, is that.${unused}`,
+          integer(1),
         ),
       ]
     case 'offset': {
