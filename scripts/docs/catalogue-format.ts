@@ -261,7 +261,7 @@ with each field.
   them), or a folder of such files (read in path order, sub-folders too). The order of the
   documents is the catalogue order: results without a sort come in it.
 - **Start from a valid catalogue.** \`catalogue init\` writes the six documents shown below;
-  replace them with yours. \`catalogue validate <path>\` checks every document and prints each
+  replace them with yours. \`catalogue validate [path]\` checks every document and prints each
   problem with its file, line and field; \`serve\` refuses a catalogue with an invalid document
   unless told \`--skip-invalid\`.
 - **Validate as you type.** The JSON Schemas are published with the core package:

@@ -128,10 +128,25 @@ describe('catalogue validate', () => {
       expect(stderr).toContain('Cannot read no/such/catalogue.ndjson: no such file or directory')
     })
 
-    it('exits 2 when the path is missing', async () => {
-      const { code, stderr } = await runCli(['validate'])
-      expect(code).toBe(2)
-      expect(stderr).toContain('missing <path>')
+    it('takes the catalogue from --catalogue or $CATALOGUE, as every command does', async () => {
+      for (const [argv, env] of [
+        [['validate', '--catalogue', corpus], {}],
+        [['validate', '-c', corpus], {}],
+        [['validate'], { CATALOGUE: corpus }],
+      ] as const) {
+        const { code, stdout } = await runCli([...argv], { env })
+        expect(code, argv.join(' ')).toBe(0)
+        expect(stdout).toContain(`${corpus}: `)
+      }
+      const both = await runCli(['validate', corpus, '--catalogue', corpus])
+      expect(both.code).toBe(2)
+      expect(both.stderr).toContain('give the catalogue as [path] or --catalogue, not both')
+    })
+
+    it('checks the sample when no catalogue is given', async () => {
+      const { code, stdout } = await runCli(['validate'])
+      expect(code).toBe(0)
+      expect(stdout).toMatch(/sample\.ndjson: 2,000 valid documents/)
     })
 
     it('exits 2 when there is more than one path', async () => {

@@ -1,31 +1,41 @@
 import { checkCatalogue, describeProblem, describeWarning } from '@archive-catalogue/core'
-import { formatOf, formatOption, writeWarnings } from '../support/catalogue.js'
-import { defineCommand, onePositional } from '../support/command.js'
+import {
+  catalogueOptions,
+  cataloguePath,
+  formatOf,
+  formatOption,
+  givenPath,
+  writeWarnings,
+} from '../support/catalogue.js'
+import { defineCommand } from '../support/command.js'
 import { formatCount, plural, styleFor } from '../support/format.js'
 import { write } from '../support/io.js'
 import { loadingProgress } from '../support/progress.js'
 import { EXIT } from '../support/usage-errors.js'
 
-/** `catalogue validate <path>`: checks every document against the catalogue's schema. */
+/** `catalogue validate [path]`: checks every document against the catalogue's schema. */
 export const validate = defineCommand({
   name: 'validate',
   summary: 'Check every document of a catalogue file or folder',
-  args: '<path>',
+  args: '[path]',
   description:
     'Checks every document of a JSON array file, an NDJSON file or a folder of .json files\n' +
     'against the catalogue schema, without building the catalogue. Exits 0 and prints the\n' +
     'documents by type when all are valid; exits 1 and prints each problem\n' +
     '(file:line (uri) /field: reason) when not. Warnings (a parent that is not in the\n' +
-    'catalogue: the document is served as top-level) go to stderr and do not fail the check.',
-  options: { format: formatOption },
+    'catalogue: the document is served as top-level) go to stderr and do not fail the check.\n' +
+    'The catalogue is [path], else --catalogue, else $CATALOGUE, else the sample, as for\n' +
+    'every command.',
+  options: { catalogue: catalogueOptions.catalogue, format: formatOption },
   examples: [
     'catalogue validate data/sample.ndjson',
     'catalogue validate test/fixtures/rac',
     'catalogue validate finding-aids/   # EAD .xml files, imported as they are read',
     'catalogue validate export/ || echo "fix the export first"',
+    'CATALOGUE=export/ catalogue validate',
   ],
   async run({ values, positionals }, io) {
-    const path = onePositional(positionals, 'path', 'validate')
+    const path = cataloguePath(givenPath(positionals, values.catalogue, 'validate'), io)
     const style = styleFor(io)
     const progress = loadingProgress(io, 'Checking')
     const format = formatOf(values.format, 'validate')
