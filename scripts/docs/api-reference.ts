@@ -84,7 +84,7 @@ const ENDPOINTS: EndpointDoc[] = [
     heading: '/collections/{id}, /objects/{id}, /agents/{id}, /terms/{id}',
     paths: ['/collections/:id', '/objects/:id', '/agents/:id', '/terms/:id'],
     shape: 'collectionDetail',
-    text: 'One document in detail. `offset` is a collection’s or an object’s index among its parent’s children (`null` at the top level, and for agents and terms). `description` is the text of the `abstract` notes, else of the `scopecontent` notes. Creators, agents and terms are linked by uri. An object shows `files` (after `extents`) only when it has some; a term lists `collections` and `objects` when its document does, else `null`. An id of another type is a 404 (`/objects/{a collection’s id}`). Query parameters are ignored (front ends send their search state everywhere).',
+    text: 'One document in detail. `offset` is a collection’s or an object’s index among its parent’s children (`null` at the top level, and for agents and terms). `description` is the text of the `abstract` notes, else of the `scopecontent` notes. Creators, agents and terms are linked by uri. An object shows `files` (after `extents`) whenever its document has the field, `[]` included, as the reference answers; a term lists `collections` and `objects` when its document does, else `null`. An id of another type is a 404 (`/objects/{a collection’s id}`). Query parameters are ignored (front ends send their search state everywhere).',
   },
   {
     heading: '/collections/{id}/children',
@@ -384,6 +384,14 @@ it says nothing:
 - **Lists** all carry \`facets: {}\` (they share one paginator in the reference); a term's
   \`dates\` is \`null\`.
 - **CORS.** Preflights are answered on every path, \`POST /mylist\` included.
+- **Title sort** reads titles as a reader does, case and accents folded: \`sort=title\` puts
+  "archives", "Archives" and "Árchives" together. The reference sorts a title as stored, every
+  capital before every lower-case letter.
+- **One 404.** Every 404 answers \`{"detail": "Not found."}\`: an unknown path, id or
+  \`format\` alike. The reference's wording depends on which of its layers refused the request.
+- **Lists narrowed by \`query\`.** \`/collections\`, \`/objects\`, \`/agents\` and \`/terms\` read
+  \`query\` as \`/search\` does and rank by it; the reference's lists ignore it.
+- **A trailing slash** is the same path (\`/collections/\` is \`/collections\`), for every path.
 - **Ranking** is the reference's wherever the query means the same in both. Documents only this API
   finds (its words in different places or in notes' list items), exclusions and prefixes score as
   [Ranking](#ranking) says.

@@ -158,7 +158,10 @@ export const CollectionDetailSchema = Type.Object({
   terms: Nullable(Type.Array(LinkedItemSchema)),
 })
 
-/** `/objects/{id}`: `files` only when the object has them (the recorded object has none). */
+/**
+ * `/objects/{id}`: `files` when the document has the field (`[]` too, as the reference's
+ * serializer answers); none when it has not (the recorded object).
+ */
 export const ObjectDetailSchema = Type.Object({
   ...detailHead,
   languages: Nullable(Type.Array(LanguageSchema)),

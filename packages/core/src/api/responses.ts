@@ -131,7 +131,9 @@ export function objectDetail(document: CatalogueObject, offset: Offset): ObjectD
     parent: document.parent ? idOf(document.parent) : null,
     description: descriptionOf(document),
     extents: nullWhenEmpty(document.extents.map(extent)),
-    ...(document.files && document.files.length > 0
+    // The reference's serializer answers the document's `files`, `[]` included, and nothing
+    // when the document has none (the recorded object).
+    ...(document.files !== undefined
       ? {
           files: document.files.map((file) => ({
             title: file.title ?? null,
