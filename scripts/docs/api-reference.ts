@@ -173,7 +173,8 @@ async function conventions(): Promise<string> {
   received whole within 30 s (headers within 10 s), then a 408. The work of one request is
   bounded too, each limit a 400 naming it: a \`query\` of at most
   ${count(REQUEST_LIMITS.queryLength)} characters and ${REQUEST_LIMITS.queryTerms} words,
-  \`offset + limit\` at most ${count(REQUEST_LIMITS.window)} on the lists that rank or sort, a
+  an \`offset\` of at most ${count(REQUEST_LIMITS.window - 1)} on the lists that rank or sort (their pages
+  end by result ${count(REQUEST_LIMITS.window)}: a longer page is cut there, as a larger \`limit\` is clamped), a
   wildcard pattern of at most ${REQUEST_LIMITS.wildcardLength} characters and
   ${REQUEST_LIMITS.wildcardStars} \`*\`. A prefix (\`malar*\`) matches at most its ${count(PREFIX_LIMITS.terms)} most
   frequent words, and no more of them once they hold ${count(PREFIX_LIMITS.postings)} postings. Requests with both
@@ -194,7 +195,7 @@ function parameters(): string {
     '|---|---|',
     '| `query` | full-text search (below) |',
     '| `limit` | page size, default 50, at most 500 (larger is clamped); a positive integer |',
-    '| `offset` | index of the first result, default 0 |',
+    `| \`offset\` | index of the first result, default 0; at most ${count(REQUEST_LIMITS.window - 1)} on the lists that rank or sort, whose pages end by result ${count(REQUEST_LIMITS.window)} |`,
     '| `sort` | comma-separated fields (or repeated `sort`), `-` for descending; without it, relevance when there is a query, else catalogue order. Dates sort by a document’s earliest year ascending, its latest descending; undated last |',
     '| filters | `field=value`, or `field__lookup=value` (below) |',
     '',
@@ -367,6 +368,10 @@ it says nothing:
 - **400s instead of silent fallbacks.** A malformed \`limit\`, \`offset\`, year, \`online\`, sort
   field or lookup is a 400 naming the parameter and the value; \`limit=0\` is a 400 (a page must
   hold a result). Endpoints that do not use \`limit\`, \`offset\` or \`sort\` ignore them.
+- **The deepest page.** Pages end by result ${count(REQUEST_LIMITS.window)}, as the reference's Elasticsearch
+  serves none past it (\`max_result_window\`): a deeper \`offset\` is a 400 naming it, and a page
+  that would pass it is cut there (the reference refuses it: \`from + size\` over the window is
+  an Elasticsearch error).
 - **Filters on facets.** \`/facets\` applies every filter, \`type\` included.
 - **Hit counts keep the filters.** Children's and ancestors' \`online_hit_count\` counts the
   online documents that match the query *and the filters* (the reference drops the filters

@@ -3,6 +3,7 @@
  * many words) a documented truncation to its most frequent words.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
+import { pageOf } from '../../packages/core/src/for-backends.js'
 import {
   BadParameterError,
   type Catalogue,
@@ -27,8 +28,9 @@ describe('REQUEST_LIMITS', () => {
     expect(sample.search({ query: 'archive '.repeat(60) }).count).toBeGreaterThan(0)
   })
 
-  it('counts the characters of a query as people do: an emoji is one', () => {
-    const emoji = '\u{1F600}'
+  it('counts the characters of a query as people do: one outside the BMP is one', () => {
+    // A musical symbol: two UTF-16 units, one character, and no word (an emoji would be one).
+    const emoji = '\u{1D11E}'
     expect(sample.search({ query: emoji.repeat(REQUEST_LIMITS.queryLength) }).count).toBe(0)
     expect(() => sample.search({ query: emoji.repeat(REQUEST_LIMITS.queryLength + 1) })).toThrow(
       `${REQUEST_LIMITS.queryLength + 1} characters; the limit is ${REQUEST_LIMITS.queryLength}`,
@@ -46,12 +48,31 @@ describe('REQUEST_LIMITS', () => {
   })
 
   it('refuses a page deeper than the window on the lists that rank, not on children', () => {
-    expect(() => sample.search({ offset: 9_990, limit: 20 })).toThrow(
-      'offset + limit may reach result 10000 at most',
+    expect(() => sample.search({ offset: 10_000, limit: 1 })).toThrow(
+      "'offset': must be at most 9999: pages end by result 10000",
     )
     expect(() => sample.objects({ offset: 10_000 })).toThrow(BadParameterError)
     expect(sample.search({ offset: 9_950, limit: 50 }).results).toEqual([])
+    // A page that would pass the window ends at it, as a limit over the largest page is clamped.
+    expect(sample.parse('search', { offset: '9990', limit: '20' }).limit).toBe(10)
+    expect(sample.parse('objects', { offset: '9999' }).limit).toBe(1)
     expect(sample.children('xVJyUuJNfsVyjdZikFSn6G', { offset: 20_000 }).results).toEqual([])
+  })
+
+  it('links no next page past the window, where that page would be a 400', () => {
+    const last = { params: [], limit: 10, offset: 9_990 }
+    expect(pageOf('http://x', '/search', { ...last, endpoint: 'search' }, 50_000, []).next).toBe(
+      null,
+    )
+    const before = { ...last, offset: 9_980, endpoint: 'search' as const }
+    expect(pageOf('http://x', '/search', before, 50_000, []).next).toBe(
+      'http://x/search?limit=10&offset=9990',
+    )
+    // Children are not ranked: their pages go on.
+    const children = { ...last, endpoint: 'children' as const }
+    expect(pageOf('http://x', '/collections/a/children', children, 50_000, []).next).toBe(
+      'http://x/collections/a/children?limit=10&offset=10000',
+    )
   })
 
   it('refuses a wildcard pattern that is too long or has too many stars', () => {

@@ -146,6 +146,10 @@ describe('GET /openapi.json', () => {
       )
       const statuses = Object.keys(methods[route.method.toLowerCase()]!.responses)
       expect(statuses).toEqual(expect.arrayContaining(['200', '400', '404', '413', '414']))
+      // A URL over the limit is refused before anything else is read: on every operation.
+      for (const [method, operation] of Object.entries(methods)) {
+        expect(Object.keys(operation.responses), `${method} ${route.path}`).toContain('414')
+      }
       expect(methods.options!.parameters.map((p) => p.name)).toEqual(
         route.segments.some((s) => s.startsWith(':')) ? ['id', 'format'] : ['format'],
       )
@@ -197,13 +201,24 @@ describe('GET /openapi.json', () => {
     expect(parameter('/agents', 'sort')).toMatchObject({ schema: { items: { enum: sorts } } })
   })
 
-  it('bounds offset where offset + limit may not pass the window, whatever the limit', () => {
+  it('bounds offset alone where pages end by the window: every offset within it is taken', () => {
     const maximum = (path: string) =>
       (parameter(path, 'offset').schema as { anyOf: { maximum?: number }[] }).anyOf[0]!.maximum
-    expect(maximum('/search')).toBe(REQUEST_LIMITS.window - 500)
+    const { window } = REQUEST_LIMITS
+    for (const path of ['/search', '/collections', '/objects', '/agents', '/terms']) {
+      expect(maximum(path), path).toBe(window - 1)
+    }
     expect(maximum('/collections/{id}/children')).toBe(Number.MAX_SAFE_INTEGER)
-    const deepest = { offset: REQUEST_LIMITS.window - 500, limit: 10 ** 9 }
-    expect(() => parseRequest('search', deepest)).not.toThrow()
+    expect(maximum('/facets')).toBe(Number.MAX_SAFE_INTEGER)
+    // The deepest offset described, with any limit or none, is a page cut at the window; one
+    // deeper is a 400 with any limit.
+    for (const limit of [undefined, 1, 50, 10 ** 9]) {
+      const deepest = { offset: window - 1, ...(limit === undefined ? {} : { limit }) }
+      expect(parseRequest('search', deepest).limit).toBe(1)
+      expect(() => parseRequest('search', { ...deepest, offset: window })).toThrow(
+        `'offset': must be at most ${window - 1}`,
+      )
+    }
     expect(parameter('/search', 'query').schema).toEqual({
       type: 'string',
       maxLength: REQUEST_LIMITS.queryLength,

@@ -98,23 +98,28 @@ function plainParameter(
         ),
       ]
     }
-    case 'limit':
+    case 'limit': {
+      // Clamped, never refused for its size: to maxLimit, and on a ranked list to the window.
+      const { window } = REQUEST_LIMITS
+      const cut =
+        table?.ranked === true
+          ? ` A page also ends by result ${window}: the limit is at most ${window} - offset.`
+          : ''
       return [
         query(
           name,
-          `${description} The largest page is ${bounds.maxLimit}; a larger limit, of any size, is that.${unused}`,
+          `${description} The largest page is ${bounds.maxLimit}; a larger limit, of any size, is that.${cut}${unused}`,
           integer(1),
         ),
       ]
+    }
     case 'offset': {
-      // offset + limit may not pass the window; every limit is clamped to maxLimit, so an offset
-      // up to window - maxLimit is never refused whatever the limit.
-      const window = REQUEST_LIMITS.window
+      // The window bounds offset alone: a page that would pass it is cut, so whether an offset
+      // is taken never depends on the limit (OpenAPI states no rule over two parameters).
+      const { window } = REQUEST_LIMITS
       const ranked = table?.ranked === true
-      const maximum = ranked ? window - bounds.maxLimit : Number.MAX_SAFE_INTEGER
-      const deep = ranked
-        ? ` offset + limit may not pass ${window} (a 400): up to ${maximum} any limit will do.`
-        : ''
+      const maximum = ranked ? window - 1 : Number.MAX_SAFE_INTEGER
+      const deep = ranked ? ` Pages end by result ${window}: a deeper offset is a 400.` : ''
       return [query(name, `${description}${deep}${unused}`, integer(0, maximum))]
     }
     case 'sort':

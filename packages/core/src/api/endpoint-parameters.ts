@@ -19,7 +19,7 @@ export const REQUEST_LIMITS = {
   queryLength: 1024,
   /** Words, phrase words and prefixes of `query`. */
   queryTerms: 64,
-  /** `offset + limit` of the lists that rank or sort (the deepest result a page reaches). */
+  /** The deepest result a page of the lists that rank or sort reaches (`offset` + its `limit`). */
   window: 10_000,
   /** Characters of a `__wildcard` pattern, and its `*`s. */
   wildcardLength: 100,
@@ -55,8 +55,8 @@ export interface EndpointParameters {
   /** Whether `limit` and `offset` are read (and checked); elsewhere they are ignored. */
   readonly paginated: boolean
   /**
-   * Whether it ranks or sorts its results, so that a deep page costs: there `offset + limit` may
-   * not pass {@link REQUEST_LIMITS}' `window`.
+   * Whether it ranks or sorts its results, so that a deep page costs: there a page ends by
+   * {@link REQUEST_LIMITS}' `window` (a deeper `offset` is a 400, a longer page is cut there).
    */
   readonly ranked: boolean
 }

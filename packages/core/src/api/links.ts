@@ -1,9 +1,20 @@
 import { compareCodeUnits } from '../util/code-unit-order.js'
+import { endpointParameters, REQUEST_LIMITS } from './endpoint-parameters.js'
 import type { ParsedRequest } from './parsed-request.js'
 import type { ListItem, ListPage, Page } from './response-schemas.js'
 
-/** What a page's links are made of: the request's parameters, limit and offset. */
-type PagedRequest = Pick<ParsedRequest, 'params' | 'limit' | 'offset'>
+/** What a page's links are made of: the request's endpoint, parameters, limit and offset. */
+type PagedRequest = Pick<ParsedRequest, 'endpoint' | 'params' | 'limit' | 'offset'>
+
+/**
+ * How far the pages of a request's results go: a list that ranks or sorts ends by the window's
+ * last result (a deeper offset is a 400), so no `next` leads past it.
+ */
+function reachable(request: PagedRequest, count: number): number {
+  return endpointParameters[request.endpoint].ranked
+    ? Math.min(count, REQUEST_LIMITS.window)
+    : count
+}
 
 /**
  * A page as the API answers it (API.md §3): the exact count, absolute `next`/`previous` links
@@ -16,7 +27,10 @@ export function pageOf<T>(
   count: number,
   results: T[],
 ): Page<T> {
-  const links = pageLinks(baseUrl, path, request.params, { ...request, count })
+  const links = pageLinks(baseUrl, path, request.params, {
+    ...request,
+    count: reachable(request, count),
+  })
   return { count, next: links.next, previous: links.previous, results }
 }
 
@@ -28,7 +42,10 @@ export function listPageOf(
   count: number,
   results: ListItem[],
 ): ListPage {
-  const { next, previous } = pageLinks(baseUrl, path, request.params, { ...request, count })
+  const { next, previous } = pageLinks(baseUrl, path, request.params, {
+    ...request,
+    count: reachable(request, count),
+  })
   return { count, next, previous, facets: {}, results }
 }
 

@@ -54,17 +54,21 @@ export function parseRequest<E extends Endpoint>(
   const pairs = toPairs(params)
   const allowed = endpointParameters[endpoint]
   const read = readParameters(pairs, allowed, { maxLimit, defaultLimit })
-  const { queryText, limit, offset } = read
+  const { queryText, offset } = read
   // The values of the plain filters are read before the page and the query are judged, as
   // the order of the messages a request with several mistakes gets has always been.
   const filters = [...read.filters, ...choiceFilters(read.choices)]
-  if (allowed.ranked && offset + limit > REQUEST_LIMITS.window) {
+  const { window } = REQUEST_LIMITS
+  if (allowed.ranked && offset >= window) {
     throw new BadParameterError(
       'offset',
       String(offset),
-      `offset + limit may reach result ${REQUEST_LIMITS.window} at most; narrow the query or the filters instead`,
+      `must be at most ${window - 1}: pages end by result ${window}; narrow the query or the filters instead`,
     )
   }
+  // A page that would pass the window ends at it, as a limit over maxLimit is clamped to it: so
+  // whether an offset is taken never depends on the limit (one bound each, as OpenAPI states).
+  const limit = allowed.ranked ? Math.min(read.limit, window - offset) : read.limit
   const syntax = parseQuerySyntax(queryText)
   return {
     endpoint,

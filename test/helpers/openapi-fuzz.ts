@@ -1,0 +1,198 @@
+/**
+ * The OpenAPI description against a real server: schemathesis (a fuzzer that reads an OpenAPI
+ * description) generates requests from `/openapi.json`, valid ones that must be accepted and
+ * invalid ones that must be refused, and runs every check it has on each answer (no 5xx, statuses,
+ * content types and bodies as described, 405s with Allow ...). Each backend's suite is an adapter
+ * that starts a server on the real corpus (test/http/openapi-fuzz.test.ts in memory,
+ * test/opensearch/openapi-fuzz.test.ts on OpenSearch). Python is the machine's; schemathesis,
+ * pinned, comes from PyPI into a venv cached under node_modules/.cache. Without python3, its venv
+ * module or PyPI, the test is skipped and says why.
+ *
+ * The run is `st run --checks all` with `test/http/openapi-fuzz.toml` (seed 20261123, 40 examples
+ * of every operation, 414 among the expected statuses, with its reason) and the corpus's ids
+ * offered to `{id}`: no hook, no case or failure filtered away.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Listening, Logger } from '@archive-catalogue/http'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { root } from './cli-paths.js'
+import { RAC } from './corpus.js'
+
+/** The schemathesis this test was written against: its checks change between versions. */
+const SCHEMATHESIS = '4.32.5'
+const venv = join(root, 'node_modules', '.cache', `schemathesis-${SCHEMATHESIS}`)
+/** Written once the install finished: a venv without it is an interrupted install. */
+const installed = join(venv, '.installed')
+const CONFIGURATION = join(root, 'test', 'http', 'openapi-fuzz.toml')
+
+const INSTALL_TIMEOUT = 300_000
+const RUN_TIMEOUT = 300_000
+
+/** Runs a command to the end; its output, or why it failed. */
+function run(command: string, args: string[], timeout: number): { ok: boolean; output: string } {
+  const result = spawnSync(command, args, { encoding: 'utf8', timeout })
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error?.message ?? ''}`
+  return { ok: result.status === 0, output: output.trim() }
+}
+
+/** Installs schemathesis into the cached venv unless it is there; why not, if it cannot. */
+function install(): string | undefined {
+  if (existsSync(installed)) return undefined
+  const python = run('python3', ['--version'], 10_000)
+  if (!python.ok) return `python3 is not available (${python.output || 'not found'})`
+  rmSync(venv, { recursive: true, force: true })
+  mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true })
+  const created = run('python3', ['-m', 'venv', venv], 60_000)
+  if (!created.ok) return `python3 -m venv failed (no venv or ensurepip module?): ${created.output}`
+  const pip = run(
+    join(venv, 'bin', 'pip'),
+    [
+      'install',
+      '--disable-pip-version-check',
+      '--quiet',
+      '--retries=2',
+      '--timeout=30',
+      `schemathesis==${SCHEMATHESIS}`,
+    ],
+    INSTALL_TIMEOUT - 70_000,
+  )
+  if (!pip.ok) {
+    rmSync(venv, { recursive: true, force: true })
+    return `pip could not install schemathesis==${SCHEMATHESIS} (no network to PyPI?): ${pip.output.slice(-500)}`
+  }
+  writeFileSync(installed, `schemathesis==${SCHEMATHESIS}\n`)
+  return undefined
+}
+
+/**
+ * The committed configuration, and each document's real id offered to the `{id}` of its type:
+ * test data, so that the operations on one document reach past the 404.
+ */
+function configuration(): string {
+  const sections = [readFileSync(CONFIGURATION, 'utf8')]
+  for (const type of ['collection', 'object', 'agent', 'term']) {
+    const ids = readdirSync(join(RAC, type))
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => JSON.stringify(file.slice(0, -'.json'.length)))
+    sections.push(
+      `[dictionaries.${type}s]\nvalues = [${ids.join(', ')}]\n`,
+      // Unknown ids are still drawn a fifth of the time (404s).
+      `[[operations]]\ninclude-path-regex = '^/${type}s/\\{id\\}'\n` +
+        `parameters = { "path.id" = { dictionary = "${type}s", probability = 0.8 } }\n`,
+    )
+  }
+  return sections.join('\n')
+}
+
+/** Runs a child to its end, collecting what it writes; killed after `timeout`. */
+function completion(
+  child: ChildProcess,
+  timeout: number,
+): Promise<{ code: number | null; output: string }> {
+  let output = ''
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk
+  })
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk
+  })
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeout)
+  return new Promise((resolve) => {
+    child.once('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, output })
+    })
+  })
+}
+
+/**
+ * Registers, in the calling `describe`, the schemathesis run against the server `start` gives
+ * (on 127.0.0.1, port 0, with the app's `logger` and its access log on); closed after.
+ */
+export function fuzzOpenApi(start: (options: { logger: Logger }) => Promise<Listening>): void {
+  let skipReason: string | undefined
+  let server: Listening | undefined
+  let work: string | undefined
+  let requests = 0
+  const unexpected: string[] = []
+
+  beforeAll(async () => {
+    const started = performance.now()
+    skipReason = install()
+    const seconds = ((performance.now() - started) / 1000).toFixed(1)
+    if (skipReason === undefined && seconds !== '0.0') {
+      console.log(`schemathesis==${SCHEMATHESIS} installed into ${venv} in ${seconds} s`)
+    }
+    if (skipReason !== undefined) return
+    work = mkdtempSync(join(tmpdir(), 'openapi-fuzz-'))
+    server = await start({
+      logger: {
+        info: () => {
+          requests++
+        },
+        error: (message, error) => {
+          unexpected.push(`${message}: ${(error as Error)?.stack ?? String(error)}`)
+        },
+      },
+    })
+  }, INSTALL_TIMEOUT)
+
+  afterAll(async () => {
+    await server?.close()
+    if (work) rmSync(work, { recursive: true, force: true })
+  })
+
+  it(
+    'describes the server exactly: no failure of any schemathesis check',
+    async (context) => {
+      if (skipReason !== undefined) {
+        console.warn(`Skipped: ${skipReason}`)
+        context.skip(skipReason)
+      }
+      const config = join(work!, 'schemathesis.toml')
+      writeFileSync(config, configuration())
+      const started = performance.now()
+      const { code, output } = await completion(
+        spawn(
+          join(venv, 'bin', 'st'),
+          [
+            '--config-file',
+            config,
+            'run',
+            `${server!.url}/openapi.json`,
+            '--checks',
+            'all',
+            '--no-color',
+          ],
+          // schemathesis writes its reports and caches in the folder it runs in.
+          { cwd: work },
+        ),
+        RUN_TIMEOUT,
+      )
+      const seconds = ((performance.now() - started) / 1000).toFixed(1)
+      const summary = output
+        .split('\n')
+        .filter((line) => /generated|Filtered|found|Seed|in \d/.test(line))
+      console.log(
+        `schemathesis: ${requests} requests in ${seconds} s; ${summary.map((l) => l.trim()).join('; ')}`,
+      )
+      if (code !== 0) console.error(output)
+      expect(unexpected).toEqual([])
+      expect(code, 'schemathesis found failures (its report is above)').toBe(0)
+      // Every case generated was sent and checked: none skipped, none errored.
+      expect(output).toMatch(/^\s*(\d+) generated, \1 passed$/m)
+    },
+    RUN_TIMEOUT + 10_000,
+  )
+}
