@@ -3,6 +3,7 @@ import { stem } from 'porter2'
 import { describe, expect, it } from 'vitest'
 import {
   analyze,
+  indexedText,
   normalizeToken,
   processTerm,
   stripHtml,
@@ -52,6 +53,15 @@ describe('analyze', () => {
       expect(stripHtml('<extref href="x?a>b" title=\'c>d\'>link</extref> text')).toBe('link text')
     })
 
+    it('reads tags as html_strip does for the index: only HTML inline tags vanish', () => {
+      expect(indexedText('<b>Ba</b>nana <emph render="italic">News</emph>letter<lb/>x')).toBe(
+        'Banana  News letter x',
+      )
+      expect(stripHtml('<b>Ba</b>nana <emph render="italic">News</emph>letter<lb/>x')).toBe(
+        'Banana Newsletter x',
+      )
+    })
+
     it('drops comments, declarations, scripts and styles but keeps CDATA text', () => {
       expect(
         stripHtml(
@@ -89,40 +99,51 @@ describe('analyze', () => {
       ])
     })
 
-    it('splits abbreviations, hyphenated words and numbers on their punctuation', () => {
-      expect(tokenize('U.S.A. e-mail 1914-1918 3.14 snake_case')).toEqual([
-        'U',
-        'S',
-        'A',
+    it('reads abbreviations, decimals and numbers as UAX #29 does, hyphens apart', () => {
+      expect(tokenize('U.S.A. N.Y. e.g. e-mail 1914-1918 3.14 1,000 snake_case a:b')).toEqual([
+        'U.S.A',
+        'N.Y',
+        'e.g',
         'e',
         'mail',
         '1914',
         '1918',
-        '3',
-        '14',
-        'snake',
-        'case',
+        '3.14',
+        '1,000',
+        'snake_case',
+        'a:b',
       ])
     })
 
-    it('keeps letters of non-Latin scripts and CJK runs as whole tokens', () => {
-      expect(tokenize('Москва, Ελλάδα; 日本語のテキスト 한국어 हिन्दी עברית')).toEqual([
+    it('keeps letters of non-Latin scripts whole, and each Han ideograph and hiragana apart', () => {
+      expect(tokenize('Москва, Ελλάδα; 日本語のテキスト 한국어 हिन्दी עברית ภาษาไทย')).toEqual([
         'Москва',
         'Ελλάδα',
-        '日本語のテキスト',
+        '日',
+        '本',
+        '語',
+        'の',
+        'テキスト',
         '한국어',
         'हिन्दी',
         'עברית',
+        'ภาษาไทย',
       ])
     })
 
-    it('keeps decomposed accents inside their word', () => {
-      expect(tokenize('Me\u0301xico')).toEqual(['Me\u0301xico'])
+    it('reads every Unicode form of a word as its composed form (NFKC)', () => {
+      expect(tokenize('Me\u0301xico')).toEqual(['México'])
+      expect(tokenize('\ufb01le ＡＢＣ １２３ x²')).toEqual(['file', 'ABC', '123', 'x2'])
     })
 
-    it('returns no tokens when the text has no letters or digits', () => {
+    it('cuts a word longer than 255 code units as Lucene does', () => {
+      expect(tokenize(`${'a'.repeat(300)} b`)).toEqual(['a'.repeat(255), 'a'.repeat(45), 'b'])
+    })
+
+    it('returns no tokens when the text has no letters, digits or emoji', () => {
       expect(tokenize('')).toEqual([])
-      expect(tokenize('  -- !? … 😀 ')).toEqual([])
+      expect(tokenize('  -- !? … ')).toEqual([])
+      expect(tokenize('bananas 🍌')).toEqual(['bananas', '🍌'])
     })
 
     it('never returns empty strings for any input', () => {
@@ -249,7 +270,7 @@ describe('analyze', () => {
     })
 
     it('keeps non-Latin words as lowercase terms', () => {
-      expect(analyze('Москва 日本語')).toEqual(['москва', '日本語'])
+      expect(analyze('Москва 日本語')).toEqual(['москва', '日', '本', '語'])
     })
 
     it('does not strip HTML itself', () => {

@@ -150,7 +150,7 @@ describe('query-syntax', () => {
 
       it('returns a phrase when a single word splits into several tokens', () => {
         expect(parseQuery('e-mail')).toEqual(p('e', 'mail'))
-        expect(parseQuery('U.S.A.')).toEqual(p('u', 's'))
+        expect(parseQuery('U.S.A.')).toEqual(t('u.s.a'))
         expect(parseQuery('1914-1918 war')).toEqual(and(p('1914', '1918'), t('war')))
       })
 

@@ -87,6 +87,21 @@ describe('ranking on the real corpus', () => {
     expect(first('rockefeller')).toBe('Rockefeller family')
   })
 
+  it('ranks titles with `N.Y.` as the reference does: one word, not two', () => {
+    // The reference ranks the two museums above the three governors' agents: its words are
+    // UAX #29's, and `N.Y.` makes the museums' titles one word longer, not two.
+    const titles = catalogue
+      .search(catalogue.parse('search', new URLSearchParams({ query: 'social america | new' })))
+      .results.map((result) => result.title)
+    const lastMuseum = Math.max(
+      titles.indexOf('Museum of Primitive Art (New York, N.Y.)'),
+      titles.indexOf('Museum of Modern Art (New York, N.Y.)'),
+    )
+    const firstGovernor = titles.findIndex((title) => title.startsWith('New York (State). Governor'))
+    expect(titles.indexOf('Museum of Primitive Art (New York, N.Y.)')).toBeGreaterThan(-1)
+    expect(lastMuseum).toBeLessThan(firstGovernor)
+  })
+
   it('scores as it reads each document back, shortcuts and all', () => {
     const { text } = catalogue.data
     const scorer = new QueryScorer(text.parts, (prefix) => text.prefixTerms(prefix))

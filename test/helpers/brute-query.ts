@@ -29,9 +29,9 @@
  *   nothing left (stop words, operators or punctuation only) matches nothing.
  */
 import {
+  indexedText,
   normalizeToken,
   processTerm,
-  stripHtml,
   tokenize,
 } from '../../packages/core/src/for-backends.js'
 
@@ -56,11 +56,11 @@ export function valuesOf(document: TextDocument): Value[] {
   if (document.type === 'agent' && document.description) texts.push(document.description)
   for (const note of document.notes ?? []) {
     for (const subnote of note.subnotes) {
-      for (const content of subnote.content ?? []) if (content) texts.push(stripHtml(content))
+      for (const content of subnote.content ?? []) if (content) texts.push(indexedText(content))
       for (const item of subnote.items ?? []) {
         if (!item || typeof item !== 'object') continue
         for (const value of Object.values(item)) {
-          if (typeof value === 'string') texts.push(stripHtml(value))
+          if (typeof value === 'string') texts.push(indexedText(value))
         }
       }
     }

@@ -4,7 +4,7 @@
  * the word's own analysis looked for among the terms. For one-word queries only: phrases and
  * operators are the engine's query tests' business.
  */
-import { analyze, processTerm, stripHtml } from '../../packages/core/src/for-backends.js'
+import { analyze, indexedText, processTerm } from '../../packages/core/src/for-backends.js'
 
 interface TextDocument {
   title: string
@@ -28,5 +28,5 @@ export function containsWord(document: TextDocument, word: string): boolean {
     }
   }
   for (const reference of document.terms ?? []) texts.push(reference.title ?? '')
-  return texts.some((text) => analyze(stripHtml(text)).includes(term))
+  return texts.some((text) => analyze(indexedText(text)).includes(term))
 }

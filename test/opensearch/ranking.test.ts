@@ -4,8 +4,12 @@
  * both rank alike. Queries are fixed ones for each kind of leaf and operator, and generated
  * ones (single and common words, phrases, sloppy phrases, prefixes, fuzzy words, OR, groups,
  * exclusions) on the corpus and the sample; `/search` with filters compares the groups' order
- * through both backends.
+ * through both backends. The corpus written in every Unicode form (combining accents, ligatures,
+ * full-width letters) finds and scores, in memory and on the node, what its composed text does.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { renderExplanation } from '../../packages/cli/src/support/explanation-tree.js'
@@ -17,6 +21,7 @@ import { pushCatalogue } from '../../packages/opensearch/src/indexing/push.js'
 import { RAC, SAMPLE } from '../helpers/corpus.js'
 import { openSearchJson, openSearchNode } from '../helpers/opensearch.js'
 import { queryArbitrary } from '../helpers/query-arbitraries.js'
+import { documentInForm, inForm, UNICODE_FORMS } from '../helpers/unicode-forms.js'
 
 const node = openSearchNode('the in-memory scores against the node')
 
@@ -222,4 +227,76 @@ describe.skipIf(node.skip)('the in-memory scores against the node', () => {
       })
     })
   }
+})
+
+/** Words with accents, some that decompose (`é`), some that do not (`ø`, `ß`). */
+const ACCENTED = [
+  'José',
+  'México',
+  'Zürich',
+  'Bibliothèque',
+  'naïve',
+  'Ørsted',
+  'Straße',
+  'São',
+  'Kraków',
+  'Dvořák',
+  'Œuvres',
+  'Ángel',
+]
+
+describe.skipIf(node.skip)('the corpus in every Unicode form', () => {
+  const index = 'ranking-forms'
+  let folder: string
+  let composed: Catalogue
+  let forms: Catalogue
+  let backend: OpenSearchBackend
+  beforeAll(async () => {
+    const corpus = (await loadCatalogue(RAC)).catalogue
+    // The corpus is plain ASCII: each title gains two accented words, then each document is
+    // written in one of the forms, in turn.
+    const documents = Array.from({ length: corpus.size }, (_, i) => {
+      const document = corpus.document(i)
+      const words = `${ACCENTED[i % ACCENTED.length]} ${ACCENTED[(i * 7) % ACCENTED.length]}`
+      return { ...document, title: `${document.title} ${words}` }
+    })
+    composed = Catalogue.fromDocuments(documents)
+    folder = mkdtempSync(join(tmpdir(), 'catalogue-forms-'))
+    const file = join(folder, 'forms.ndjson')
+    const written = documents.map((document, i) =>
+      documentInForm(document, UNICODE_FORMS[i % UNICODE_FORMS.length]!),
+    )
+    writeFileSync(file, `${written.map((document) => JSON.stringify(document)).join('\n')}\n`)
+    forms = (await loadCatalogue(file)).catalogue
+    await pushCatalogue(file, { url: node.url, index })
+    backend = await OpenSearchBackend.open({ url: node.url, index })
+  }, 120_000)
+  afterAll(async () => {
+    await backend?.close()
+    await fetch(`${node.url}/${index}-*`, { method: 'DELETE' })
+    if (folder) rmSync(folder, { recursive: true, force: true })
+  })
+
+  /** In every form, the query finds and scores what the composed one does in the composed text. */
+  async function sameInEveryForm(query: string): Promise<void> {
+    const expected = inMemory(composed, query)
+    for (const form of UNICODE_FORMS) {
+      const written = inForm(query, form)
+      const actual = inMemory(forms, written)
+      expect([...actual.keys()].sort(), `${form}: ${written}`).toEqual([...expected.keys()].sort())
+      for (const [uri, score] of expected) expect(actual.get(uri)).toBeCloseTo(score, 6)
+      await sameScores(forms, backend, index, written)
+    }
+  }
+
+  it('finds each accented word in every form, on both backends', async () => {
+    for (const word of ACCENTED) await sameInEveryForm(word)
+    await sameInEveryForm('"José México" | zurich')
+    expect(inMemory(forms, 'Jose\u0301').size).toBeGreaterThan(0)
+  })
+
+  it('finds generated queries in every form as in the composed text', async () => {
+    const query = queryArbitrary(composed, { common: ACCENTED, groups: true })
+    await fc.assert(fc.asyncProperty(query, sameInEveryForm), { numRuns: 40 })
+  }, 180_000)
 })

@@ -10,6 +10,7 @@
 
 export {
   analyze,
+  indexedText,
   normalizeToken,
   processTerm,
   stripHtml,
@@ -24,6 +25,7 @@ export type { QuerySyntax } from './analysis/query-syntax.js'
 export { parseQuerySyntax } from './analysis/query-syntax.js'
 export type { QueryLeaves, QueryTree } from './analysis/query-tree.js'
 export { FUZZY_EXPANSIONS, readQuery } from './analysis/query-tree.js'
+export { compatibilityMappings, foldingMappings } from './analysis/unicode-forms.js'
 export { citationTitle, joinHierarchy, writeCitation } from './api/citation.js'
 export { detailOf } from './api/details.js'
 export type { Hierarchy, HierarchyWarning, StoredHierarchy } from './api/hierarchy.js'

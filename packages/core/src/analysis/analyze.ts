@@ -1,15 +1,18 @@
 /**
  * Text analysis for the full-text index, modelled on Elasticsearch's `english` analyzer:
- * Unicode word tokenization, English possessive removal, lowercasing, accent folding,
- * Lucene's English stop words and Snowball English (Porter2) stemming.
+ * Unicode word tokenization (UAX #29, as its `standard` tokenizer) of the text in its
+ * compatibility composition, English possessive removal, lowercasing, accent folding, Lucene's
+ * English stop words and Snowball English (Porter2) stemming.
  */
 import { stem } from 'porter2'
 import { ENGLISH_STOP_WORDS } from './stop-words.js'
+import { composeCompatibility, foldAccents } from './unicode-forms.js'
+import { MAX_WORD_LENGTH, WORD_PATTERN } from './word-breaks.js'
 
 // ---------------------------------------------------------------------------------------------
 // HTML stripping
 
-/** Elements whose tags separate words (replaced by a space rather than removed). */
+/** Elements whose tags separate words when text is read: HTML's blocks and EAD's. */
 const BLOCK_TAGS: ReadonlySet<string> = new Set([
   // HTML
   'address',
@@ -64,6 +67,45 @@ const BLOCK_TAGS: ReadonlySet<string> = new Set([
   'list',
   'row',
   'tgroup',
+])
+
+/**
+ * Elements whose tags are removed without a trace (`<emph>B</emph>anana` is `Banana`): HTML's
+ * inline elements, as Lucene's `html_strip` (the reference's) lists them. Every other tag, of
+ * HTML or of EAD (`<p>`, `<lb/>`, `<item>`, `<emph>`…), separates words.
+ */
+const INLINE_TAGS: ReadonlySet<string> = new Set([
+  'a',
+  'abbr',
+  'acronym',
+  'b',
+  'basefont',
+  'bdo',
+  'big',
+  'cite',
+  'code',
+  'dfn',
+  'em',
+  'font',
+  'i',
+  'img',
+  'input',
+  'kbd',
+  'label',
+  'q',
+  's',
+  'samp',
+  'select',
+  'small',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'sup',
+  'textarea',
+  'tt',
+  'u',
+  'var',
 ])
 
 const COMMENT_RE = /<!--[\s\S]*?-->/g
@@ -146,14 +188,28 @@ function decodeEntity(match: string, body: string): string {
 }
 
 /**
- * Removes markup from note text so that only its words are indexed: comments, `script`/`style`
- * contents and declarations are dropped, inline tags (`<emph render="italic">Banana</emph>`)
- * are removed without a trace, block-level tags (`<p>`, `<lb/>`, `<item>`…) become a space,
+ * Removes markup from note text for reading: comments, `script`/`style` contents and
+ * declarations are dropped, inline tags (`<emph render="italic">Banana</emph>`) are removed
+ * without a trace, block-level tags of HTML and EAD (`<p>`, `<lb/>`, `<item>`…) become a space,
  * and entities (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;`, `&nbsp;`, `&eacute;`, numeric
  * ones…) are decoded after the tags are gone, so `&lt;b&gt;` stays text. A `<` that does not
- * start a tag is kept. The result is trimmed.
+ * start a tag is kept. The result is trimmed. What a description shows.
  */
 export function stripHtml(text: string): string {
+  return removeMarkup(text, (name) => BLOCK_TAGS.has(name))
+}
+
+/**
+ * Removes markup as the index reads it, as Elasticsearch's `html_strip` does (the reference's
+ * and the OpenSearch backend's): as {@link stripHtml}, but only HTML's inline tags vanish, and
+ * every other tag, EAD's `<emph>` and `<title>` too, separates words (`<emph>A</emph>B` is the
+ * words `A` and `B`). What full-text search reads.
+ */
+export function indexedText(text: string): string {
+  return removeMarkup(text, (name) => !INLINE_TAGS.has(name))
+}
+
+function removeMarkup(text: string, separates: (tag: string) => boolean): string {
   if (text.indexOf('<') === -1 && text.indexOf('&') === -1) return text.trim()
   let out = text
   if (out.indexOf('<') !== -1) {
@@ -163,7 +219,7 @@ export function stripHtml(text: string): string {
       .replace(CDATA_RE, '$1')
       .replace(DECLARATION_RE, ' ')
       .replace(TAG_RE, (_tag, _slash: string, name: string) =>
-        BLOCK_TAGS.has(name.toLowerCase()) ? ' ' : '',
+        separates(name.toLowerCase()) ? ' ' : '',
       )
   }
   if (out.indexOf('&') !== -1) out = out.replace(ENTITY_RE, decodeEntity)
@@ -173,63 +229,47 @@ export function stripHtml(text: string): string {
 // ---------------------------------------------------------------------------------------------
 // Tokenizing
 
-/**
- * A word: a letter or digit of any script, then letters, digits and combining marks; an
- * apostrophe (`'`, `‘`, `’`, `＇`) between two such runs stays inside the word (`don't`,
- * `Rockefeller's`). Everything else (whitespace, punctuation, symbols) separates words.
- */
-const WORD_RE = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*(?:['\u2018\u2019\uff07][\p{L}\p{N}\p{M}]+)*/gu
-
-/**
- * Splits text into raw word tokens, in order, not yet normalized: runs of letters, digits
- * and combining marks of any script, split on whitespace and punctuation, keeping internal
- * apostrophes (`Rockefeller's`). CJK text without spaces comes out as whole runs. Never
- * returns empty strings. What the full-text index splits values with.
- */
-export function tokenize(text: string): string[] {
-  return text.match(WORD_RE) ?? []
+/** A word longer than Lucene's limit, in the pieces Lucene cuts it into. */
+function cutLongWords(words: string[]): string[] {
+  if (!words.some((word) => word.length > MAX_WORD_LENGTH)) return words
+  return words.flatMap((word) => {
+    const pieces: string[] = []
+    for (let at = 0; at < word.length; at += MAX_WORD_LENGTH) {
+      pieces.push(word.slice(at, at + MAX_WORD_LENGTH))
+    }
+    return pieces
+  })
 }
 
-/** The raw tokens of {@link tokenize} with their UTF-16 offsets in the text. */
+/**
+ * Splits text into raw word tokens, in order, not yet normalized: the words of UAX #29 as
+ * Elasticsearch's `standard` tokenizer reads them (`word-breaks.ts`: `N.Y.` is `N.Y`, `3.5` and
+ * `1,000` are one word each, each Han ideograph is one), in the text's compatibility composition
+ * (`unicode-forms.ts`: a combining accent, a ligature and a full-width letter read as the plain
+ * letter). Never returns empty strings. What the full-text index splits values with.
+ */
+export function tokenize(text: string): string[] {
+  return cutLongWords(composeCompatibility(text).match(WORD_PATTERN) ?? [])
+}
+
+/**
+ * The raw tokens of the text as written, with their UTF-16 offsets in it: {@link tokenize}'s
+ * words without the composition, which would move the offsets (suggestions point into the text
+ * a reader typed). {@link normalizeToken} folds each to the same word.
+ */
 export function tokenSpans(text: string): { token: string; offset: number }[] {
-  return Array.from(text.matchAll(WORD_RE), (match) => ({ token: match[0], offset: match.index }))
+  const spans: { token: string; offset: number }[] = []
+  for (const match of text.matchAll(WORD_PATTERN)) {
+    const word = match[0]
+    for (let at = 0; at < word.length; at += MAX_WORD_LENGTH) {
+      spans.push({ token: word.slice(at, at + MAX_WORD_LENGTH), offset: match.index + at })
+    }
+  }
+  return spans
 }
 
 // ---------------------------------------------------------------------------------------------
 // Normalizing
-
-/** Combining diacritical marks (Latin, Greek, Cyrillic accents); other scripts' marks stay. */
-const DIACRITICS_RE = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g
-/** Lowercase letters that do not decompose into a base letter and a mark, and apostrophes. */
-const SPECIAL_LETTERS: Readonly<Record<string, string>> = {
-  ß: 'ss',
-  ø: 'o',
-  æ: 'ae',
-  œ: 'oe',
-  ł: 'l',
-  ŀ: 'l',
-  đ: 'd',
-  ð: 'd',
-  þ: 'th',
-  ı: 'i',
-  ħ: 'h',
-  ŧ: 't',
-  ŋ: 'n',
-  '\u2018': "'",
-  '\u2019': "'",
-  '\u02bc': "'",
-  '\uff07': "'",
-}
-const SPECIAL_LETTERS_RE = /[ßøæœłŀđðþıħŧŋ\u2018\u2019\u02bc\uff07]/g
-
-function foldSpecial(ch: string): string {
-  return SPECIAL_LETTERS[ch] ?? ch
-}
-
-function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false
-  return true
-}
 
 function isApostrophe(code: number): boolean {
   return code === 39 || code === 0x2019 || code === 0x2018 || code === 0xff07 || code === 0x02bc
@@ -251,17 +291,6 @@ export function normalizeToken(token: string): string {
     if ((last === 115 || last === 83) && isApostrophe(t.charCodeAt(n - 2))) t = t.slice(0, n - 2)
   }
   return foldAccents(t.toLowerCase())
-}
-
-/** Folds accents of a lowercased token: `méxico` → `mexico`, `straße` → `strasse`. */
-export function foldAccents(token: string): string {
-  if (isAscii(token)) return token
-  return token
-    .replace(SPECIAL_LETTERS_RE, foldSpecial)
-    .normalize('NFKD')
-    .replace(DIACRITICS_RE, '')
-    .normalize('NFC')
-    .toLowerCase()
 }
 
 /**

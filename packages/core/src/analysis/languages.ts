@@ -8,8 +8,9 @@
  */
 import snowball from 'snowball-stemmers'
 import { deu, fra, ita, nld, spa } from 'stopword'
-import { foldAccents, normalizeToken, processTerm, tokenize } from './analyze.js'
+import { normalizeToken, processTerm, tokenize } from './analyze.js'
 import { ENGLISH_STOP_WORDS } from './stop-words.js'
+import { foldAccents } from './unicode-forms.js'
 
 /** The languages a catalogue's text can be analyzed in. */
 export const TEXT_LANGUAGES = [

@@ -1,4 +1,4 @@
-import { stripHtml } from '../analysis/analyze.js'
+import { indexedText, stripHtml } from '../analysis/analyze.js'
 import type { CatalogueDate, CatalogueDocument, Note, Reference } from './documents.js'
 
 /**
@@ -83,10 +83,10 @@ export function searchableText(document: CatalogueDocument): SearchableText {
     description: document.type === 'agent' ? (document.description ?? '') : '',
     notes: notes.map((note) =>
       note.subnotes.flatMap((subnote) =>
-        (subnote.content ?? []).flatMap((content) => (content ? [stripHtml(content)] : [])),
+        (subnote.content ?? []).flatMap((content) => (content ? [indexedText(content)] : [])),
       ),
     ),
-    items: noteItems(notes).map(stripHtml),
+    items: noteItems(notes).map(indexedText),
     terms: termsOf(document).map((term) => term.title ?? ''),
   }
 }

@@ -1,0 +1,105 @@
+/**
+ * One word in every Unicode form: text is read in its compatibility composition (NFKC), so an
+ * accent written as a combining character (`José` as `e` + U+0301), a ligature (`ﬁ`), a
+ * full-width letter (`Ａ`) or a superscript reads as the composed, plain character; and accents
+ * are folded (`México` → `mexico`). The core composes and folds with the platform's own Unicode
+ * tables; an OpenSearch index gets the same as the mapping rules of {@link compatibilityMappings}
+ * and {@link foldingMappings}, derived from those tables, as it has no normalizer of its own
+ * without the ICU plugin.
+ */
+
+/** Combining diacritical marks (Latin, Greek, Cyrillic accents); other scripts' marks stay. */
+const DIACRITICS_RE = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g
+/** Lowercase letters that do not decompose into a base letter and a mark, and apostrophes. */
+const SPECIAL_LETTERS: Readonly<Record<string, string>> = {
+  ß: 'ss',
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ł: 'l',
+  ŀ: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+  ŧ: 't',
+  ŋ: 'n',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u02bc': "'",
+  '\uff07': "'",
+}
+const SPECIAL_LETTERS_RE = /[ßøæœłŀđðþıħŧŋ\u2018\u2019\u02bc\uff07]/g
+
+function foldSpecial(ch: string): string {
+  return SPECIAL_LETTERS[ch] ?? ch
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false
+  return true
+}
+
+/** Folds accents of a lowercased token: `méxico` → `mexico`, `straße` → `strasse`. */
+export function foldAccents(token: string): string {
+  if (isAscii(token)) return token
+  return token
+    .replace(SPECIAL_LETTERS_RE, foldSpecial)
+    .normalize('NFKD')
+    .replace(DIACRITICS_RE, '')
+    .normalize('NFC')
+    .toLowerCase()
+}
+
+/** `text` in NFKC: `José` written with a combining accent reads as `José`, `ﬁle` as `file`. */
+export function composeCompatibility(text: string): string {
+  return isAscii(text) ? text : text.normalize('NFKC')
+}
+
+/** Precomposed Hangul syllables: their decomposed jamo are not mapped (11,172 rules more). */
+const HANGUL_SYLLABLES = { first: 0xac00, last: 0xd7a3 }
+
+/**
+ * NFKC as character mappings, `[from, to]`, longest `from` first where one begins another:
+ * every character that NFKC changes, and every canonical decomposition (a letter and its
+ * combining marks) to its composed character. Where text has no characters outside these, the
+ * mappings applied left to right, longest match first, give {@link composeCompatibility}'s text.
+ * Decomposed Hangul syllables are left out: Korean written as separate jamo is rare, and the
+ * rules would triple.
+ */
+export function compatibilityMappings(): [from: string, to: string][] {
+  const mappings: [string, string][] = []
+  for (let code = 0; code <= 0x10ffff; code++) {
+    if (code >= 0xd800 && code <= 0xdfff) continue
+    const character = String.fromCodePoint(code)
+    const composed = character.normalize('NFKC')
+    if (composed !== character) mappings.push([character, composed])
+    const decomposed = character.normalize('NFD')
+    const isHangul = code >= HANGUL_SYLLABLES.first && code <= HANGUL_SYLLABLES.last
+    if (decomposed !== character && decomposed.normalize('NFC') === character && !isHangul) {
+      mappings.push([decomposed, composed])
+    }
+  }
+  return mappings
+}
+
+/**
+ * {@link foldAccents} as character mappings, `[from, to]`, for text already composed (NFKC):
+ * every character whose lowercase folds to something else (`É` → `e`, `ß` → `ss`, `’` → `'`),
+ * and a lone combining accent to nothing. Applied to text before it is split into words, they
+ * give the words that folding each word gives, for the languages that fold before stemming.
+ */
+export function foldingMappings(): [from: string, to: string][] {
+  const mappings: [string, string][] = []
+  for (let code = 0x80; code <= 0x10ffff; code++) {
+    if (code >= 0xd800 && code <= 0xdfff) continue
+    const character = String.fromCodePoint(code)
+    // What composition changes never reaches the folding.
+    if (character.normalize('NFKC') !== character) continue
+    const lower = character.toLowerCase()
+    const folded = foldAccents(lower)
+    if (folded !== lower) mappings.push([character, folded])
+  }
+  return mappings
+}
