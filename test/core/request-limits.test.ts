@@ -54,19 +54,27 @@ describe('REQUEST_LIMITS', () => {
     expect(() => sample.objects({ offset: 10_000 })).toThrow(BadParameterError)
     expect(sample.search({ offset: 9_950, limit: 50 }).results).toEqual([])
     // A page that would pass the window ends at it, as a limit over the largest page is clamped.
-    expect(sample.parse('search', { offset: '9990', limit: '20' }).limit).toBe(10)
+    expect(sample.parse('search', { offset: '9990', limit: '20' })).toMatchObject({
+      limit: 10,
+      pageSize: 20,
+    })
     expect(sample.parse('objects', { offset: '9999' }).limit).toBe(1)
     expect(sample.children('xVJyUuJNfsVyjdZikFSn6G', { offset: 20_000 }).results).toEqual([])
   })
 
   it('links no next page past the window, where that page would be a 400', () => {
-    const last = { params: [], limit: 10, offset: 9_990 }
+    const last = { params: [], pageSize: 10, offset: 9_990 }
     expect(pageOf('http://x', '/search', { ...last, endpoint: 'search' }, 50_000, []).next).toBe(
       null,
     )
     const before = { ...last, offset: 9_980, endpoint: 'search' as const }
     expect(pageOf('http://x', '/search', before, 50_000, []).next).toBe(
       'http://x/search?limit=10&offset=9990',
+    )
+    // The page cut at the window steps back by the page size asked for, not by what was left.
+    const cut = { params: [], pageSize: 50, offset: 9_990, endpoint: 'search' as const }
+    expect(pageOf('http://x', '/search', cut, 50_000, []).previous).toBe(
+      'http://x/search?limit=50&offset=9940',
     )
     // Children are not ranked: their pages go on.
     const children = { ...last, endpoint: 'children' as const }

@@ -3,8 +3,8 @@ import { endpointParameters, REQUEST_LIMITS } from './endpoint-parameters.js'
 import type { ParsedRequest } from './parsed-request.js'
 import type { ListItem, ListPage, Page } from './response-schemas.js'
 
-/** What a page's links are made of: the request's endpoint, parameters, limit and offset. */
-type PagedRequest = Pick<ParsedRequest, 'endpoint' | 'params' | 'limit' | 'offset'>
+/** What a page's links are made of: the request's endpoint, parameters, page size and offset. */
+type PagedRequest = Pick<ParsedRequest, 'endpoint' | 'params' | 'pageSize' | 'offset'>
 
 /**
  * How far the pages of a request's results go: a list that ranks or sorts ends by the window's
@@ -14,6 +14,11 @@ function reachable(request: PagedRequest, count: number): number {
   return endpointParameters[request.endpoint].ranked
     ? Math.min(count, REQUEST_LIMITS.window)
     : count
+}
+
+/** The page the links step from: the page size asked for (not the one cut at the window). */
+function linkedPage(request: PagedRequest, count: number) {
+  return { limit: request.pageSize, offset: request.offset, count: reachable(request, count) }
 }
 
 /**
@@ -27,10 +32,7 @@ export function pageOf<T>(
   count: number,
   results: T[],
 ): Page<T> {
-  const links = pageLinks(baseUrl, path, request.params, {
-    ...request,
-    count: reachable(request, count),
-  })
+  const links = pageLinks(baseUrl, path, request.params, linkedPage(request, count))
   return { count, next: links.next, previous: links.previous, results }
 }
 
@@ -42,10 +44,7 @@ export function listPageOf(
   count: number,
   results: ListItem[],
 ): ListPage {
-  const { next, previous } = pageLinks(baseUrl, path, request.params, {
-    ...request,
-    count: reachable(request, count),
-  })
+  const { next, previous } = pageLinks(baseUrl, path, request.params, linkedPage(request, count))
   return { count, next, previous, facets: {}, results }
 }
 

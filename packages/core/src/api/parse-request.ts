@@ -79,6 +79,7 @@ export function parseRequest<E extends Endpoint>(
     sort: dedupeSort(read.sort),
     limit,
     offset,
+    pageSize: read.limit,
     params: pairs,
   }
 }

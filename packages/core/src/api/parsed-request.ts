@@ -76,8 +76,11 @@ export interface ParsedRequest {
   readonly query: QueryNode | null
   readonly filters: Filter[]
   readonly sort: SortKey[]
+  /** How many results to answer: the page size, cut where the page would pass the window. */
   readonly limit: number
   readonly offset: number
+  /** The page size asked for (clamped to the largest page), which the `next`/`previous` links keep. */
+  readonly pageSize: number
   /** Every parameter of the request as given (unknown ones too), for `next`/`previous` links. */
   readonly params: ReadonlyArray<readonly [string, string]>
 }
