@@ -8,6 +8,7 @@ import {
   processTerm,
   stripHtml,
   tokenize,
+  tokenSpans,
 } from '../../packages/core/src/analysis/analyze.js'
 import { ENGLISH_STOP_WORDS } from '../../packages/core/src/analysis/stop-words.js'
 
@@ -134,6 +135,22 @@ describe('analyze', () => {
     it('reads every Unicode form of a word as its composed form (NFKC)', () => {
       expect(tokenize('Me\u0301xico')).toEqual(['México'])
       expect(tokenize('\ufb01le ＡＢＣ １２３ x²')).toEqual(['file', 'ABC', '123', 'x2'])
+    })
+
+    it('gives each token where it was written, composition or not', () => {
+      const text = 'Jose\u0301 \ufb01le H\u2082O x'
+      expect(tokenize(text)).toEqual(['José', 'file', 'H2O', 'x'])
+      expect(tokenSpans(text)).toEqual([
+        { token: 'José', offset: 0, length: 5 },
+        { token: 'file', offset: 6, length: 3 },
+        { token: 'H2O', offset: 10, length: 3 },
+        { token: 'x', offset: 14, length: 1 },
+      ])
+      fc.assert(
+        fc.property(fc.string({ unit: 'grapheme-composite' }), (written) => {
+          expect(tokenSpans(written).map((span) => span.token)).toEqual(tokenize(written))
+        }),
+      )
     })
 
     it('cuts a word longer than 255 code units as Lucene does', () => {

@@ -52,8 +52,10 @@ interface Value {
 
 /** A document prepared once: its values. */
 export function valuesOf(document: TextDocument): Value[] {
-  const texts: string[] = [document.title]
-  if (document.type === 'agent' && document.description) texts.push(document.description)
+  const texts: string[] = [indexedText(document.title)]
+  if (document.type === 'agent' && document.description) {
+    texts.push(indexedText(document.description))
+  }
   for (const note of document.notes ?? []) {
     for (const subnote of note.subnotes) {
       for (const content of subnote.content ?? []) if (content) texts.push(indexedText(content))
@@ -65,7 +67,7 @@ export function valuesOf(document: TextDocument): Value[] {
       }
     }
   }
-  for (const term of document.terms ?? []) if (term.title) texts.push(term.title)
+  for (const term of document.terms ?? []) if (term.title) texts.push(indexedText(term.title))
   return texts.map((text) => {
     const tokens = tokenize(text)
     return { stems: tokens.map((token) => processTerm(token)), words: tokens.map(normalizeToken) }

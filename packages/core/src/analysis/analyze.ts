@@ -6,7 +6,7 @@
  */
 import { stem } from 'porter2'
 import { ENGLISH_STOP_WORDS } from './stop-words.js'
-import { composeCompatibility, foldAccents } from './unicode-forms.js'
+import { composeCompatibility, composeTracked, foldAccents } from './unicode-forms.js'
 import { MAX_WORD_LENGTH, WORD_PATTERN } from './word-breaks.js'
 
 // ---------------------------------------------------------------------------------------------
@@ -229,16 +229,23 @@ function removeMarkup(text: string, separates: (tag: string) => boolean): string
 // ---------------------------------------------------------------------------------------------
 // Tokenizing
 
-/** A word longer than Lucene's limit, in the pieces Lucene cuts it into. */
-function cutLongWords(words: string[]): string[] {
-  if (!words.some((word) => word.length > MAX_WORD_LENGTH)) return words
-  return words.flatMap((word) => {
-    const pieces: string[] = []
-    for (let at = 0; at < word.length; at += MAX_WORD_LENGTH) {
-      pieces.push(word.slice(at, at + MAX_WORD_LENGTH))
+/** A word of a text: where it starts in the text, and the word itself. */
+interface WordMatch {
+  readonly index: number
+  readonly word: string
+}
+
+/** The words of a composed text, a word longer than Lucene's limit cut in the pieces it cuts. */
+function* wordsOf(text: string): Generator<WordMatch> {
+  for (const match of text.matchAll(WORD_PATTERN)) {
+    const word = match[0]
+    if (word.length <= MAX_WORD_LENGTH) yield { index: match.index, word }
+    else {
+      for (let at = 0; at < word.length; at += MAX_WORD_LENGTH) {
+        yield { index: match.index + at, word: word.slice(at, at + MAX_WORD_LENGTH) }
+      }
     }
-    return pieces
-  })
+  }
 }
 
 /**
@@ -249,23 +256,21 @@ function cutLongWords(words: string[]): string[] {
  * letter). Never returns empty strings. What the full-text index splits values with.
  */
 export function tokenize(text: string): string[] {
-  return cutLongWords(composeCompatibility(text).match(WORD_PATTERN) ?? [])
+  return Array.from(wordsOf(composeCompatibility(text)), (match) => match.word)
 }
 
 /**
- * The raw tokens of the text as written, with their UTF-16 offsets in it: {@link tokenize}'s
- * words without the composition, which would move the offsets (suggestions point into the text
- * a reader typed). {@link normalizeToken} folds each to the same word.
+ * {@link tokenize}'s tokens with where each was written in the text: its UTF-16 offset and
+ * length there (suggestions point into the text a reader typed, which composition may shorten
+ * or lengthen).
  */
-export function tokenSpans(text: string): { token: string; offset: number }[] {
-  const spans: { token: string; offset: number }[] = []
-  for (const match of text.matchAll(WORD_PATTERN)) {
-    const word = match[0]
-    for (let at = 0; at < word.length; at += MAX_WORD_LENGTH) {
-      spans.push({ token: word.slice(at, at + MAX_WORD_LENGTH), offset: match.index + at })
-    }
-  }
-  return spans
+export function tokenSpans(text: string): { token: string; offset: number; length: number }[] {
+  const { text: composed, starts, ends } = composeTracked(text)
+  return Array.from(wordsOf(composed), ({ index, word }) => {
+    const last = index + word.length - 1
+    const offset = starts ? starts[index]! : index
+    return { token: word, offset, length: (ends ? ends[last]! : last + 1) - offset }
+  })
 }
 
 // ---------------------------------------------------------------------------------------------

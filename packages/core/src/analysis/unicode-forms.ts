@@ -52,19 +52,62 @@ export function foldAccents(token: string): string {
     .toLowerCase()
 }
 
+/**
+ * What NFKC composes: a character outside ASCII, or any character followed by combining marks,
+ * with those marks. Composed one by one, as the index's mapping rules compose them.
+ */
+const COMPOSED_RE = /[^\0-\x7f]\p{M}*|[\0-\x7f]\p{M}+/gu
+
+const compose = (characters: string) => characters.normalize('NFKC')
+
 /** `text` in NFKC: `José` written with a combining accent reads as `José`, `ﬁle` as `file`. */
 export function composeCompatibility(text: string): string {
-  return isAscii(text) ? text : text.normalize('NFKC')
+  return isAscii(text) ? text : text.replace(COMPOSED_RE, compose)
+}
+
+/**
+ * {@link composeCompatibility}'s text, with where each of its UTF-16 units comes from in the
+ * text as written: the start and end of the characters it was composed of (`starts`, `ends`;
+ * null when nothing was composed, each unit then being itself).
+ */
+export interface ComposedText {
+  readonly text: string
+  readonly starts: Int32Array | null
+  readonly ends: Int32Array | null
+}
+
+/** {@link composeCompatibility}, keeping where each unit comes from (see {@link ComposedText}). */
+export function composeTracked(text: string): ComposedText {
+  if (isAscii(text)) return { text, starts: null, ends: null }
+  const parts: string[] = []
+  const starts: number[] = []
+  const ends: number[] = []
+  const take = (part: string, from: number, to: number, each: boolean) => {
+    parts.push(part)
+    for (let i = 0; i < part.length; i++) {
+      starts.push(each ? from + i : from)
+      ends.push(each ? from + i + 1 : to)
+    }
+  }
+  let written = 0
+  for (const match of text.matchAll(COMPOSED_RE)) {
+    take(text.slice(written, match.index), written, match.index, true)
+    written = match.index + match[0].length
+    take(compose(match[0]), match.index, written, false)
+  }
+  take(text.slice(written), written, text.length, true)
+  return { text: parts.join(''), starts: Int32Array.from(starts), ends: Int32Array.from(ends) }
 }
 
 /** Precomposed Hangul syllables: their decomposed jamo are not mapped (11,172 rules more). */
 const HANGUL_SYLLABLES = { first: 0xac00, last: 0xd7a3 }
 
 /**
- * NFKC as character mappings, `[from, to]`, longest `from` first where one begins another:
- * every character that NFKC changes, and every canonical decomposition (a letter and its
- * combining marks) to its composed character. Where text has no characters outside these, the
- * mappings applied left to right, longest match first, give {@link composeCompatibility}'s text.
+ * NFKC as character mappings, `[from, to]`: every character that NFKC changes, and every
+ * canonical decomposition (a letter and its combining marks) to its composed character. Applied
+ * left to right, the longest match first (as Lucene's `mapping` char filter applies them), they
+ * give {@link composeCompatibility}'s text, but for a sequence no character decomposes to (a
+ * letter with an accent and a second accent after it).
  * Decomposed Hangul syllables are left out: Korean written as separate jamo is rare, and the
  * rules would triple.
  */

@@ -73,21 +73,21 @@ export function creatorsOf(document: CatalogueDocument): Reference[] {
 
 /**
  * What full-text search reads of a document, field by field as the reference's index holds it
- * and value by value: a phrase never runs from one value into the next (from one paragraph or
+ * (markup read as its `html_strip` reads it, in every field) and value by value: a phrase never runs from one value into the next (from one paragraph or
  * term title to another), as Elasticsearch leaves a gap between the values of a field.
  */
 export function searchableText(document: CatalogueDocument): SearchableText {
   const notes = notesOf(document)
   return {
-    title: document.title,
-    description: document.type === 'agent' ? (document.description ?? '') : '',
+    title: indexedText(document.title),
+    description: document.type === 'agent' ? indexedText(document.description ?? '') : '',
     notes: notes.map((note) =>
       note.subnotes.flatMap((subnote) =>
         (subnote.content ?? []).flatMap((content) => (content ? [indexedText(content)] : [])),
       ),
     ),
     items: noteItems(notes).map(indexedText),
-    terms: termsOf(document).map((term) => term.title ?? ''),
+    terms: termsOf(document).map((term) => indexedText(term.title ?? '')),
   }
 }
 

@@ -4,7 +4,7 @@
  * sorted, so that one walk over them finds the words within two edits (`fuzzy-walk.ts`).
  */
 
-import { normalizeToken, tokenize, tokenSpans } from '../analysis/analyze.js'
+import { indexedText, normalizeToken, tokenize, tokenSpans } from '../analysis/analyze.js'
 import { compareCodeUnits } from '../util/code-unit-order.js'
 import { lowerBound } from '../util/sorted-search.js'
 import { forEachWithinEdits, SortedWords } from './fuzzy-walk.js'
@@ -72,13 +72,13 @@ export class TitleWords {
    */
   suggest(text: string): { title_suggest: WordSuggestions[] } {
     const entries: WordSuggestions[] = []
-    for (const { token, offset } of tokenSpans(text)) {
+    for (const { token, offset, length } of tokenSpans(text)) {
       const word = normalizeToken(token)
       if (word === '') continue
       entries.push({
         text: word,
         offset,
-        length: token.length,
+        length,
         options: this.options(word),
       })
     }
@@ -122,7 +122,8 @@ export class TitleWordsBuilder {
 
   add(title: string): void {
     const seen = new Set<string>()
-    for (const token of tokenize(title)) {
+    // The title's markup as the index reads it (the OpenSearch backend's `html_strip`).
+    for (const token of tokenize(indexedText(title))) {
       const word = normalizeToken(token)
       if (word === '' || seen.has(word)) continue
       seen.add(word)

@@ -28,9 +28,9 @@ export async function suggest(
   signal?: AbortSignal,
 ): Promise<Suggestions> {
   const words: { text: string; offset: number; length: number }[] = []
-  for (const { token, offset } of tokenSpans(text)) {
+  for (const { token, offset, length } of tokenSpans(text)) {
     const word = normalizeToken(token)
-    if (word !== '') words.push({ text: word, offset, length: token.length })
+    if (word !== '') words.push({ text: word, offset, length })
   }
   const asked = [...new Set(words.map((word) => word.text))].filter(
     (word) => [...word].length >= SUGGESTER.minWordLength,
