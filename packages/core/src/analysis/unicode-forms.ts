@@ -104,10 +104,12 @@ const HANGUL_SYLLABLES = { first: 0xac00, last: 0xd7a3 }
 
 /**
  * NFKC as character mappings, `[from, to]`: every character that NFKC changes, and every
- * canonical decomposition (a letter and its combining marks) to its composed character. Applied
- * left to right, the longest match first (as Lucene's `mapping` char filter applies them), they
- * give {@link composeCompatibility}'s text, but for a sequence no character decomposes to (a
- * letter with an accent and a second accent after it).
+ * canonical decomposition (a letter and its combining marks, wholly or partly decomposed) to its
+ * composed character. Applied left to right, the longest match first (as Lucene's `mapping` char
+ * filter applies them), they give {@link composeCompatibility}'s text, but where NFKC reorders
+ * accents or composes them again (`ﬁ` + U+0302; `ά` + U+0323, accents of two classes on a letter
+ * with no composed form of both): rare, and for English and `none` the same words once accents
+ * are folded.
  * Decomposed Hangul syllables are left out: Korean written as separate jamo is rare, and the
  * rules would triple.
  */
@@ -121,7 +123,13 @@ export function compatibilityMappings(): [from: string, to: string][] {
     const decomposed = character.normalize('NFD')
     const isHangul = code >= HANGUL_SYLLABLES.first && code <= HANGUL_SYLLABLES.last
     if (decomposed !== character && decomposed.normalize('NFC') === character && !isHangul) {
-      mappings.push([decomposed, composed])
+      // Wholly decomposed, and partly: `ê` + U+0301 is `ế` as `e` + U+0302 + U+0301 is.
+      const characters = Array.from(decomposed)
+      for (let marks = 1; marks < characters.length; marks++) {
+        const base = characters.slice(0, marks).join('').normalize('NFC')
+        const written = base + characters.slice(marks).join('')
+        if (written !== character) mappings.push([written, composed])
+      }
     }
   }
   return mappings
