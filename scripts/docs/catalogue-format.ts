@@ -48,7 +48,8 @@ const USES: Record<string, string> = {
   external_identifiers: 'shown on details; the ArchivesSpace one in saved lists',
   languages: 'shown on details',
   extents: 'shown on details and saved lists',
-  level: 'shown on details (`collection`, `series`, `subseries`, `file` …)',
+  level:
+    'shown on a collection’s detail; `catalogue stats` counts collections and objects by it (`collection`, `series`, `file`, `item` …)',
   agent_type: '`agent_type` filter of `/agents`',
   authorized_name: 'shown on the agent’s detail',
   description: 'an agent’s description: full text, shown',
@@ -56,9 +57,11 @@ const USES: Record<string, string> = {
   people: 'linked as agents on details',
   organizations: 'linked as agents on details',
   families: 'linked as agents on details',
+  agents: 'shown as `agents` on details (the EAD import: the names a description is about)',
   rights: 'shown as `rights_statements` on details',
   files: 'an object’s digital files, shown on its detail',
-  ancestors: 'accepted and not read: the tree comes from `parent`',
+  ancestors:
+    'not read (the tree comes from `parent`); `validate` warns where it contradicts the parent chain',
   children: 'accepted and not read: the tree comes from `parent`',
   tree_position: 'accepted and not read',
 }
@@ -262,8 +265,9 @@ with each field.
   documents is the catalogue order: results without a sort come in it.
 - **Start from a valid catalogue.** \`catalogue init\` writes the six documents shown below;
   replace them with yours. \`catalogue validate [path]\` checks every document and prints each
-  problem with its file, line and field; \`serve\` refuses a catalogue with an invalid document
-  unless told \`--skip-invalid\`.
+  problem with its file, line, field, the value found and what is expected; \`serve\`, \`index\`
+  and \`push\` refuse a catalogue with an invalid document unless told \`--skip-invalid\` (the
+  refusal ends by saying so), which leaves the invalid documents out.
 - **Validate as you type.** The JSON Schemas are published with the core package:
   \`node_modules/@archive-catalogue/core/schemas/{agent,collection,object,term}.json\` (one
   document), \`document.json\` (any one document) and \`catalogue.json\` (an array of them). In an
@@ -292,11 +296,15 @@ Collections and objects form trees, one per top-level collection:
 - **\`group\`** is the top-level collection every description belongs to, with its title, dates
   and creators: \`/search\` shows one result per group. An agent's and a term's group is itself.
 - \`ancestors\`, \`children\` and \`tree_position\`, which exports carry, are not read: the tree is
-  built from \`parent\` alone, so it cannot contradict itself.
+  built from \`parent\` alone, so it cannot contradict itself. But \`/search\` groups by \`group\`,
+  and front ends read \`ancestors\`: where either contradicts the parent chain (a collection moved
+  under another, its descendants exported as they were), \`validate\` warns, naming the group or
+  ancestors stored and the chain \`parent\` gives. Fix \`parent\`, or the group and ancestors.
 
 A \`parent\` that is not in the catalogue (or is not a collection, or closes a loop) is not an
 error: \`validate\` and \`serve\` print a warning naming the file and line, and the document is
-served as a top-level one.
+served as a top-level one. A parent that is itself invalid is named as such, with its file and
+line.
 `
 
 const WARNINGS = `## Warnings
@@ -306,5 +314,11 @@ does not stop a catalogue from being served:
 
 \`\`\`
 warning: export.ndjson:41 (/objects/abc) parent /collections/gone is not in the catalogue; the document is treated as top-level
+warning: export.ndjson:52 (/objects/def) parent /collections/broken is invalid (see export.ndjson:50); until it is fixed the document is treated as top-level
+warning: export.ndjson:60 (/collections/reich) group is itself, but its parent chain leads up to /collections/j2 (Series J.2); its ancestors, nearest first, are j2 → reich (itself), but its parent chain is j2
+warning: export.ndjson:61 (/collections/tapes) group is /collections/reich (Cary Reich papers), but its parent chain leads up to /collections/j2 (Series J.2); its ancestors, nearest first, are reich, but its parent chain is reich → j2 (and 10 documents below it, which repeat its group and ancestors)
 \`\`\`
+
+A document below one warned of that repeats its group and ancestors is counted in its warning
+rather than warned of again: a collection moved under another is one warning, not one per file.
 `

@@ -4,6 +4,7 @@
  * the progress lines it prints off a terminal. `pushCatalogue` is a stand-in recording its
  * options; test/opensearch/push-cli.test.ts pushes into a real node.
  */
+import { type ReadWarning, readDocuments } from '@archive-catalogue/core'
 import type { PushOptions, PushResult } from '@archive-catalogue/opensearch'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { runCli } from '../helpers/cli-run.js'
@@ -92,6 +93,41 @@ describe('catalogue push', () => {
         'Not deleted: catalogue-00 (the next push removes it, unless a push is writing it)',
         '',
       ])
+    })
+  })
+
+  describe('EAD finding aids', () => {
+    it('print the warnings of reading them as import prints them', async () => {
+      const file = 'test/fixtures/ead/aspace-one-line-dates.xml'
+      // What pushCatalogue gathers: the reader's warnings (it reads through readDocuments).
+      const warnings: ReadWarning[] = []
+      for await (const _ of readDocuments(file, { onWarning: (w) => warnings.push(w) })) {
+        // Read to the end: the warnings come as the finding aid is read.
+      }
+      outcome.result = { warnings }
+      const pushed = await runCli(['push', file, '--opensearch', NODE])
+      expect(pushed.code).toBe(0)
+      const imported = await runCli(['import', 'ead', file, '-o', '-'])
+      const lines = (stderr: string) =>
+        stderr.split('\n').filter((line) => line.startsWith('warning: '))
+      expect(lines(imported.stderr)).toHaveLength(6)
+      expect(lines(pushed.stderr)).toEqual(lines(imported.stderr))
+    })
+
+    it('print the first ten warnings, then how many more, as serve and validate do', async () => {
+      const warnings = Array.from({ length: 13 }, (_, index) => ({
+        source: { file: 'guide.xml', line: index + 1 },
+        message: `warning ${index + 1}`,
+      }))
+      outcome.result = { warnings }
+      const { code, stderr } = await runCli(['push', RAC, '--opensearch', NODE])
+      expect(code).toBe(0)
+      expect(stderr).toBe(
+        `${warnings
+          .slice(0, 10)
+          .map(({ message }, index) => `warning: guide.xml:${index + 1} ${message}\n`)
+          .join('')}… and 3 more warnings\n`,
+      )
     })
   })
 

@@ -52,7 +52,14 @@ describe('catalogue validate', () => {
     it('exits 0 and counts the documents by type when the corpus is valid', async () => {
       const { code, stdout, stderr } = await runCli(['validate', corpus])
       expect(code).toBe(0)
-      expect(stderr).toBe('')
+      // The corpus's contradicting groups and ancestors are warnings, not problems.
+      expect(stderr.split('\n').filter(Boolean)).toHaveLength(8)
+      expect(stderr).toContain(
+        `warning: ${join(corpus, 'collection/gfvm2HihpLwCTnKgpDtdhR.json')} ` +
+          '(/collections/gfvm2HihpLwCTnKgpDtdhR) group is itself, but its parent chain leads up ' +
+          'to /collections/Zivy3B6P5nBaZ24Kb8cWEq (Nelson A. Rockefeller personal papers, ' +
+          'Politics - George L. Hinman, Series J.2); ',
+      )
       expect(stdout).toContain('192 valid documents')
       expect(stdout).toMatch(/agent\s+89\n/)
       expect(stdout).toMatch(/collection\s+5\n/)
@@ -95,14 +102,16 @@ describe('catalogue validate', () => {
       const { code, stdout, stderr } = await runCli(['validate', folder])
       expect(code).toBe(1)
       expect(stderr).toBe('')
-      expect(stdout).toContain(`${broken}:1 /type: must be one of`)
+      expect(stdout).toContain(`${broken}:1 /type: "x" is not one of: agent, collection, object`)
       expect(stdout).toContain(
         `${broken}:2 (document): malformed JSON at column 10: value expected`,
       )
       expect(stdout).toContain(`${array}:1 (document): malformed JSON at column 14: value expected`)
       // The duplicate of the valid agent on line 3 of the broken file was still read.
       expect(stdout).toContain(`${good} (/agents/4HyzLLjm5KXGNaM2iKttoG) /uri: duplicate uri`)
-      expect(stdout).toMatch(/4 invalid documents \(4 problems\), 1 valid\n$/)
+      expect(stdout).toMatch(
+        /4 invalid documents \(4 problems\), 1 valid\nserve, index and push refuse it: give them --skip-invalid to load the 1 valid document and leave these 4 out\n$/,
+      )
     })
 
     it('says 1 problem and 1 invalid document, in the singular', async () => {
@@ -126,6 +135,69 @@ describe('catalogue validate', () => {
       const { code, stderr } = await runCli(['validate', 'no/such/catalogue.ndjson'])
       expect(code).toBe(1)
       expect(stderr).toContain('Cannot read no/such/catalogue.ndjson: no such file or directory')
+    })
+
+    it('says a date, a language and a number in plain words, with the value found', async () => {
+      const folder = await mkdtemp(join(tmpdir(), 'catalogue-cli-'))
+      const file = join(folder, 'collection.json')
+      const collection = JSON.parse(
+        await readFile(join(corpus, 'collection', 'gfvm2HihpLwCTnKgpDtdhR.json'), 'utf8'),
+      )
+      collection.dates[0].begin = '1950s'
+      collection.languages[0].identifier = 'English'
+      collection.extents[0].value = 'three'
+      await writeFile(file, JSON.stringify(collection))
+      const { code, stdout } = await runCli(['validate', file])
+      expect(code).toBe(1)
+      const where = `${file} (/collections/gfvm2HihpLwCTnKgpDtdhR)`
+      expect(stdout.split('\n').slice(0, 3)).toEqual([
+        `${where} /dates/0/begin: "1950s" is not a date: write a year as YYYY, YYYY-MM or YYYY-MM-DD, or null when undated`,
+        `${where} /extents/0/value: "three" is not a quantity: write the number alone, such as "2" or "0.5" (the unit goes in type)`,
+        `${where} /languages/0/identifier: "English" is not a language code: a language is an ISO 639 code such as eng`,
+      ])
+    })
+
+    it('says a line that is null or a list is not an object, naming its line', async () => {
+      const file = join(await mkdtemp(join(tmpdir(), 'catalogue-cli-')), 'catalogue.ndjson')
+      await writeFile(file, 'null\n[1, 2]\n')
+      const { code, stdout } = await runCli(['validate', file])
+      expect(code).toBe(1)
+      expect(stdout.split('\n').slice(0, 2)).toEqual([
+        `${file}:1 (document): null is not an object: a document is a JSON object, in { }`,
+        `${file}:2 (document): […] is not an object: a document is a JSON object, in { }`,
+      ])
+    })
+
+    it('says a part found alone (a date, a note …) is one, once for each file', async () => {
+      const { code, stdout } = await runCli(['validate', join(invalidCorpus, 'date')])
+      expect(code).toBe(1)
+      const lines = stdout.split('\n').filter((line) => line.startsWith(invalidCorpus))
+      expect(lines).toHaveLength(9)
+      for (const line of lines) {
+        expect(line).toMatch(/\.json \(document\): this looks like a date, a part of a document/)
+      }
+    })
+
+    it('warns that the parent of a child is invalid, naming where, not that it is missing', async () => {
+      const folder = await mkdtemp(join(tmpdir(), 'catalogue-cli-'))
+      const parent = JSON.parse(
+        await readFile(join(corpus, 'collection', 'kqx4Z5uJzTUF2RhdKbF8bB.json'), 'utf8'),
+      )
+      const child = JSON.parse(
+        await readFile(join(corpus, 'object', '2tCPMsahXfUURDNEMLUFYs.json'), 'utf8'),
+      )
+      parent.formats = []
+      const file = join(folder, 'series.ndjson')
+      await writeFile(file, `${JSON.stringify(parent)}\n${JSON.stringify(child)}\n`)
+      const { code, stdout, stderr } = await runCli(['validate', file])
+      expect(code).toBe(1)
+      expect(stdout).toContain(
+        `${file}:1 (${parent.uri}) /formats: the list is empty: give at least one format`,
+      )
+      expect(stderr).toBe(
+        `warning: ${file}:2 (${child.uri}) parent ${parent.uri} is invalid (see ${file}:1); ` +
+          'until it is fixed the document is treated as top-level\n',
+      )
     })
 
     it('takes the catalogue from --catalogue or $CATALOGUE, as every command does', async () => {

@@ -43,6 +43,31 @@ describe('jsonSchemaFiles', () => {
     },
   )
 
+  it('describes the fields with a form of their own in the words validate uses', () => {
+    type Node = { properties: Record<string, Node>; items: Node; description?: string }
+    const files = jsonSchemaFiles() as unknown as Record<string, Node>
+    const collection = files['collection.json']!.properties
+    expect(collection.dates!.items.properties.begin!.description).toBe(
+      'A date: write a year as YYYY, YYYY-MM or YYYY-MM-DD, or null when undated',
+    )
+    expect(collection.languages!.items.properties.identifier!.description).toBe(
+      'A language code: a language is an ISO 639 code such as eng',
+    )
+    expect(files['term.json']!.properties.uri!.description).toBe(
+      "A term's uri: write /terms/ then an id of letters, digits, - and _",
+    )
+    // Every pattern in the files is described: an editor never shows only a regular expression.
+    const undescribed: string[] = []
+    const visit = (node: unknown, where: string) => {
+      if (typeof node !== 'object' || node === null) return
+      const { pattern, description } = node as { pattern?: string; description?: string }
+      if (pattern !== undefined && description === undefined) undescribed.push(where)
+      for (const [key, value] of Object.entries(node)) visit(value, `${where}/${key}`)
+    }
+    for (const [name, file] of Object.entries(files)) visit(file, name)
+    expect(undescribed).toEqual([])
+  })
+
   it('names a draft-07 schema and a title in every file', () => {
     for (const [name, schema] of Object.entries(jsonSchemaFiles())) {
       expect(schema.$schema, name).toBe('http://json-schema.org/draft-07/schema#')

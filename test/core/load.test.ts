@@ -6,14 +6,17 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   CatalogueError,
+  checkCatalogue,
   describeProblem,
+  describeWarning,
+  exampleCatalogue,
   InvalidCatalogueError,
   loadCatalogue,
   type SchemaName,
   validateDocument,
   validatePart,
 } from '../../packages/core/src/index.js'
-import { corpusDocuments, invalidFiles, RAC } from '../helpers/corpus.js'
+import { corpusDocuments, invalidFiles, RAC, SAMPLE } from '../helpers/corpus.js'
 import { termDocument as term } from '../helpers/documents.js'
 
 const scratch = () => mkdtempSync(join(tmpdir(), 'catalogue-load-'))
@@ -60,7 +63,7 @@ describe('validateDocument', () => {
 
   it('explains a wrong type with the allowed values', () => {
     expect(validateDocument({ type: 'dog' })).toEqual([
-      { path: '/type', message: 'must be one of: agent, collection, object, term' },
+      { path: '/type', message: '"dog" is not one of: agent, collection, object, term' },
     ])
   })
 })
@@ -96,7 +99,10 @@ describe('loadCatalogue', () => {
     writeFileSync(file, JSON.stringify([term('a1'), { ...term('a2'), title: 7 }, term('a3')]))
     const error = await loadCatalogue(file).catch((caught) => caught)
     expect(error).toBeInstanceOf(InvalidCatalogueError)
-    expect(error.message).toContain(`${file}[1] (/terms/a2) /title: must be string`)
+    expect(error.message).toContain(
+      `${file}[1] (/terms/a2) /title: 7 is a number: expected text in quotes`,
+    )
+    expect(error.valid).toBe(2)
     const { catalogue, skipped } = await loadCatalogue(file, { skipInvalid: true })
     expect(catalogue.size).toBe(2)
     expect(skipped.map((document) => document.source.index)).toEqual([1])
@@ -110,7 +116,7 @@ describe('loadCatalogue', () => {
     const error = await loadCatalogue(file).catch((caught) => caught)
     expect(error.code).toBe('E_INVALID_CATALOGUE')
     // Line 3 is blank: the bad document is on line 4.
-    expect(error.message).toContain(`${file}:4 (/terms/b3) /category: must be 'subject'`)
+    expect(error.message).toContain(`${file}:4 (/terms/b3) /category: "place" should be "subject"`)
     expect(error.message).toContain('1 invalid document')
   })
 
@@ -193,5 +199,111 @@ describe('loadCatalogue', () => {
     const last = seen.at(-1)!
     expect(last.bytesRead).toBe(last.totalBytes)
     expect(last.totalBytes).toBeGreaterThan(0)
+  })
+})
+
+/** The example catalogue (a person, a subject, a collection, its series, two files), changed. */
+function example(change: (documents: Record<string, unknown>[]) => void = () => {}) {
+  const documents = JSON.parse(JSON.stringify(exampleCatalogue())) as Record<string, unknown>[]
+  change(documents)
+  const file = join(scratch(), 'catalogue.ndjson')
+  writeFileSync(file, `${ndjson(documents)}\n`)
+  return file
+}
+
+describe('checkCatalogue', () => {
+  // The real corpus: the Cary Reich papers (gfvm…) are their own group while their parent is
+  // Series J.2 (Zivy…); their series and files say so too; five files of Series J.2's
+  // Congressional Quarterly (gxzs…) name it among their ancestors, but their parent is the
+  // Cary Reich papers' Original Audio Tapes (kqx4…).
+  const J2 = 'Zivy3B6P5nBaZ24Kb8cWEq'
+  const REICH = 'gfvm2HihpLwCTnKgpDtdhR'
+  const TAPES = 'kqx4Z5uJzTUF2RhdKbF8bB'
+  const QUARTERLY = 'gxzsDBLTNpDADsvwrBS8ad'
+  const J2_TITLE = 'Nelson A. Rockefeller personal papers, Politics - George L. Hinman, Series J.2'
+
+  it('warns where the real corpus stores a group or ancestors its parent chain contradicts', async () => {
+    const { invalid, warnings } = await checkCatalogue(RAC)
+    expect(invalid).toEqual([])
+    const said = Object.fromEntries(warnings.map((warning) => [warning.uri, warning.message]))
+    expect(said[`/collections/${REICH}`]).toBe(
+      `group is itself, but its parent chain leads up to /collections/${J2} (${J2_TITLE}); ` +
+        `its ancestors, nearest first, are ${J2} → ${REICH} (itself), but its parent chain is ${J2}`,
+    )
+    expect(said[`/collections/${J2}`]).toBe(
+      `its ancestors, nearest first, are ${J2} (itself), but it has no parent`,
+    )
+    expect(said[`/collections/${TAPES}`]).toBe(
+      `group is /collections/${REICH} (Cary Reich papers), but its parent chain leads up to ` +
+        `/collections/${J2} (${J2_TITLE}); its ancestors, nearest first, are ${REICH}, but its ` +
+        `parent chain is ${REICH} → ${J2} (and 10 documents below it, which repeat its group ` +
+        'and ancestors)',
+    )
+    const quarterly = warnings.filter((warning) => warning.message.includes(QUARTERLY))
+    expect(quarterly).toHaveLength(5)
+    for (const { message, source } of quarterly) {
+      expect(source.file).toMatch(/rac\/object\/\w+\.json$/)
+      expect(message).toBe(
+        `its ancestors, nearest first, are ${QUARTERLY} → ${J2}, but its parent chain is ` +
+          `${TAPES} → ${REICH} → ${J2}`,
+      )
+    }
+    expect(warnings).toHaveLength(8)
+  })
+
+  it('says a moved collection once, counting the documents below it that follow it', async () => {
+    const file = example((documents) => {
+      const top = documents.find((document) => document.uri === '/collections/doe-papers')!
+      const group = {
+        ...(top.group as object),
+        identifier: '/collections/family',
+        title: 'Doe family papers',
+      }
+      documents.push({ ...top, uri: '/collections/family', title: 'Doe family papers', group })
+      top.parent = 'family'
+    })
+    const { warnings } = await checkCatalogue(file)
+    expect(warnings.map(describeWarning)).toEqual([
+      `${file}:3 (/collections/doe-papers) group is itself, but its parent chain leads up to ` +
+        '/collections/family (Doe family papers) (and 3 documents below it, which repeat its ' +
+        'group and ancestors)',
+    ])
+  })
+
+  it('warns of an agent or a term whose group is another document', async () => {
+    const file = example((documents) => {
+      const person = documents.find((document) => document.type === 'agent')!
+      person.group = { ...(person.group as object), identifier: '/agents/someone-else' }
+    })
+    const { warnings } = await checkCatalogue(file)
+    expect(warnings.map((warning) => warning.message)).toEqual([
+      'group is /agents/someone-else (Jane Doe), but an agent is its own group',
+    ])
+  })
+
+  it('has no warning for the sample and the example, whose places agree', async () => {
+    expect((await checkCatalogue(SAMPLE)).warnings).toEqual([])
+    expect((await checkCatalogue(example())).warnings).toEqual([])
+  })
+
+  it('says that the parent of a child is invalid, where it is, not that it is missing', async () => {
+    const file = example((documents) => {
+      documents.find((document) => document.uri === '/collections/doe-correspondence')!.title = 7
+    })
+    const { invalid, warnings } = await checkCatalogue(file)
+    expect(invalid.map((document) => document.uri)).toEqual(['/collections/doe-correspondence'])
+    // The files' group is not told of: their chain is not known while their parent is refused.
+    const told = (uri: string) =>
+      `${file}:${uri.endsWith('1920') ? 5 : 6} (${uri}) parent /collections/doe-correspondence ` +
+      `is invalid (see ${file}:4); until it is fixed the document is treated as top-level`
+    expect(warnings.map(describeWarning)).toEqual([
+      told('/objects/doe-letters-1920'),
+      told('/objects/doe-report-1931'),
+    ])
+    const loaded = await loadCatalogue(file, { skipInvalid: true })
+    expect(loaded.warnings.map(describeWarning)).toEqual(warnings.map(describeWarning))
+    const refused = await loadCatalogue(file).catch((caught) => caught)
+    expect(refused).toBeInstanceOf(InvalidCatalogueError)
+    expect(refused.valid).toBe(5)
   })
 })

@@ -5,7 +5,11 @@ import { isSnapshot } from './catalogue-data/snapshot-file.js'
 import { DocumentStoreInWorker } from './document-store/document-store-in-worker.js'
 import type { CatalogueDocument, DocumentType } from './documents/documents.js'
 import type { Problem } from './documents/validate.js'
-import { documentProblems, malformedDocument } from './input/catalogue-checks.js'
+import {
+  documentProblems,
+  malformedDocument,
+  withRefusedParents,
+} from './input/catalogue-checks.js'
 import {
   type CatalogueFormat,
   type DocumentSource,
@@ -14,6 +18,7 @@ import {
   type ReadProgress,
   readDocuments,
 } from './input/read-documents.js'
+import { StoredPlaces } from './input/stored-places.js'
 import { loadSnapshot } from './snapshot.js'
 import { CatalogueError } from './util/catalogue-errors.js'
 
@@ -64,11 +69,14 @@ export interface LoadResult {
 /** The error of a refused load: every invalid document (up to a cap) and the total. */
 export class InvalidCatalogueError extends CatalogueError {
   readonly invalid: InvalidDocument[]
+  /** How many documents were valid, when the refusing reader counted them. */
+  readonly valid: number | undefined
 
-  constructor(invalid: InvalidDocument[], maxReported: number) {
+  constructor(invalid: InvalidDocument[], maxReported: number, valid?: number) {
     super('E_INVALID_CATALOGUE', describeInvalid(invalid, maxReported))
     this.name = 'InvalidCatalogueError'
     this.invalid = invalid
+    this.valid = valid
   }
 }
 
@@ -95,18 +103,23 @@ export async function loadCatalogue(path: string, options: LoadOptions = {}): Pr
   // The documents are stored on a worker thread while this one validates and indexes them.
   const stored = DocumentStoreInWorker.available() ? new DocumentStoreInWorker() : null
   try {
-    const { documents, invalid, seen, warnings } = await collect(path, options, stored)
+    const { documents, invalid, valid, seen, warnings } = await collect(path, options, stored)
     if (invalid.length > 0 && !options.skipInvalid) {
-      throw new InvalidCatalogueError(invalid, options.maxReported ?? 20)
+      throw new InvalidCatalogueError(invalid, options.maxReported ?? 20, valid)
     }
     if (documents.size === 0) throw empty(path)
     const data = documents.build(stored ? await stored.build() : undefined)
     const catalogue = new Catalogue(data, options)
+    const hierarchy = withRefusedParents(
+      documents.warnings,
+      (index) => parentOf(catalogue.get(data.uris[index]!)),
+      refusedUris(invalid, (uri) => data.uriIndex.has(uri)),
+    )
     return {
       catalogue,
       skipped: invalid,
       counts: countTypes(catalogue),
-      warnings: [...warnings, ...sourced(documents.warnings, data.uris, seen)],
+      warnings: [...warnings, ...sourced(hierarchy, data.uris, seen)],
       milliseconds: performance.now() - started,
     }
   } finally {
@@ -117,7 +130,8 @@ export async function loadCatalogue(path: string, options: LoadOptions = {}): Pr
 /**
  * Validates every document of a path without building a catalogue: what `catalogue validate`
  * reports. Malformed JSON is reported as an invalid document (its line and column) and reading
- * goes on. Throws only for an unreadable path or one without any document.
+ * goes on. Warns of parents missing or refused, and of a `group` or `ancestors` that contradict
+ * the parent chain. Throws only for an unreadable path or one without any document.
  */
 export async function checkCatalogue(
   path: string,
@@ -132,6 +146,7 @@ export async function checkCatalogue(
   const seen = new Map<string, DocumentSource>()
   const uris: string[] = []
   const parents: (string | null)[] = []
+  const places = new StoredPlaces()
   const readWarnings: LoadWarning[] = []
   const reading = {
     ...options,
@@ -147,12 +162,38 @@ export async function checkCatalogue(
     const document = value as CatalogueDocument
     counts[document.type]++
     uris.push(document.uri)
-    parents.push('parent' in document ? parentUri(document.parent) : null)
+    parents.push(parentOf(document))
+    places.add(document)
   }
   if (uris.length === 0 && invalid.length === 0) throw empty(path)
   const indexes = new Map(uris.map((uri, index) => [uri, index]))
-  const { warnings } = resolveParents(parents, (uri) => indexes.get(uri))
-  return { counts, invalid, warnings: [...readWarnings, ...sourced(warnings, uris, seen)] }
+  const { parentOf: resolved, warnings } = resolveParents(parents, (uri) => indexes.get(uri))
+  const unsure = new Set(warnings.map((warning) => warning.index))
+  const hierarchy = [
+    ...withRefusedParents(
+      warnings,
+      (index) => parents[index],
+      refusedUris(invalid, (uri) => indexes.has(uri)),
+    ),
+    ...places.contradictions(uris, resolved, unsure),
+  ].sort((a, b) => a.index - b.index)
+  return { counts, invalid, warnings: [...readWarnings, ...sourced(hierarchy, uris, seen)] }
+}
+
+function parentOf(document: CatalogueDocument | undefined): string | null {
+  return document && 'parent' in document ? parentUri(document.parent) : null
+}
+
+/** Where each refused document was, by uri, for those whose uri no valid document holds. */
+function refusedUris(
+  invalid: InvalidDocument[],
+  kept: (uri: string) => boolean,
+): Map<string, DocumentSource> {
+  const refused = new Map<string, DocumentSource>()
+  for (const { uri, source } of invalid) {
+    if (uri !== undefined && !kept(uri) && !refused.has(uri)) refused.set(uri, source)
+  }
+  return refused
 }
 
 /** Hierarchy warnings with their document's uri and source. */
@@ -170,6 +211,7 @@ function sourced(
 async function collect(path: string, options: LoadOptions, stored: DocumentStoreInWorker | null) {
   const documents = new CatalogueBuilder(options.language, stored === null)
   const invalid: InvalidDocument[] = []
+  let valid = 0
   const seen = new Map<string, DocumentSource>()
   const warnings: LoadWarning[] = []
   // Skipping invalid documents skips malformed files too; otherwise they refuse the load at once.
@@ -186,6 +228,7 @@ async function collect(path: string, options: LoadOptions, stored: DocumentStore
       invalid.push({ source, uri: uriOf(value), problems })
       continue
     }
+    valid++
     // Once a load is refused, building the rest would be wasted work.
     if (invalid.length === 0 || options.skipInvalid) {
       const document = value as CatalogueDocument
@@ -195,7 +238,7 @@ async function collect(path: string, options: LoadOptions, stored: DocumentStore
       if (room) await room
     }
   }
-  return { documents, invalid, seen, warnings }
+  return { documents, invalid, valid, seen, warnings }
 }
 
 function empty(path: string): CatalogueError {

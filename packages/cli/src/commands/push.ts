@@ -1,5 +1,6 @@
 import {
   describeProblem,
+  describeWarning,
   isTextLanguage,
   TEXT_LANGUAGES,
   type TextLanguage,
@@ -12,6 +13,7 @@ import { interruption } from '../support/interruption.js'
 import { write } from '../support/io.js'
 import { clusterUrl, openSearchUrls } from '../support/opensearch-urls.js'
 import { pushProgress } from '../support/push-progress.js'
+import { withSkipInvalidHint } from '../support/refusals.js'
 import { CommandError, EXIT, UsageError } from '../support/usage-errors.js'
 
 /** `catalogue push <catalogue> --opensearch URL[,URL…]`: the catalogue into OpenSearch, behind an alias. */
@@ -96,6 +98,8 @@ export const push = defineCommand({
         signal: interrupt.signal,
       })
       progress.stop()
+      // What reading EAD warned about, capped as serve and validate cap theirs.
+      writeWarnings(io, result.warnings.map(describeWarning))
       if (result.skipped.length > 0) {
         io.stderr.write(`Skipped ${plural(result.skipped.length, 'invalid document')} of ${path}\n`)
         writeWarnings(
@@ -117,7 +121,7 @@ export const push = defineCommand({
       progress.stop()
       // The cluster's errors name the URL or the documents: a message, not a stack.
       if (error instanceof OpenSearchError) throw new CommandError(error.message, { cause: error })
-      throw error
+      throw withSkipInvalidHint(error, 'push')
     } finally {
       interrupt.dispose()
     }

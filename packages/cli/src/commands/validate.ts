@@ -11,6 +11,7 @@ import { defineCommand } from '../support/command.js'
 import { formatCount, plural, styleFor } from '../support/format.js'
 import { write } from '../support/io.js'
 import { loadingProgress } from '../support/progress.js'
+import { skipInvalidHint } from '../support/refusals.js'
 import { EXIT } from '../support/usage-errors.js'
 
 /** `catalogue validate [path]`: checks every document against the catalogue's schema. */
@@ -22,8 +23,10 @@ export const validate = defineCommand({
     'Checks every document of a JSON array file, an NDJSON file or a folder of .json files\n' +
     'against the catalogue schema, without building the catalogue. Exits 0 and prints the\n' +
     'documents by type when all are valid; exits 1 and prints each problem\n' +
-    '(file:line (uri) /field: reason) when not. Warnings (a parent that is not in the\n' +
-    'catalogue: the document is served as top-level) go to stderr and do not fail the check.\n' +
+    '(file:line (uri) /field: the value, and what is expected) when not. Warnings go to\n' +
+    'stderr and do not fail the check: a parent missing or invalid (the document is served\n' +
+    'as top-level), and a group or ancestors that contradict the parent chain (front ends\n' +
+    'that read them show another tree than the one served).\n' +
     'The catalogue is [path], else --catalogue, else $CATALOGUE, else the sample, as for\n' +
     'every command.',
   options: { catalogue: catalogueOptions.catalogue, format: formatOption },
@@ -43,8 +46,8 @@ export const validate = defineCommand({
       onProgress: (report) => progress.update(report),
       ...(format ? { format } : {}),
     }).finally(() => progress.stop())
-    // Warnings (a parent missing from the catalogue) do not fail the check: such a document is
-    // served as a top-level one.
+    // Warnings do not fail the check: a document whose parent is missing is served as a
+    // top-level one, and a group or ancestors contradicting the parent chain as they are.
     writeWarnings(io, warnings.map(describeWarning))
     const valid = Object.values(counts).reduce((sum, count) => sum + count, 0)
     const byType = Object.entries(counts).map(
@@ -64,7 +67,11 @@ export const validate = defineCommand({
     const summary =
       `${style.red('✗')} ${path}: ${plural(invalid.length, 'invalid document')} ` +
       `(${plural(problems.length, 'problem')}), ${formatCount(valid)} valid`
-    await write(io.stdout, `${problems.join('\n')}\n${summary}\n`)
+    // Once, at the end: what serving it anyway would take.
+    const hint = skipInvalidHint(invalid.length, valid, 'load')
+    const skipping =
+      hint === '' ? '' : `serve, index and push refuse it: give them --skip-invalid to ${hint}\n`
+    await write(io.stdout, `${problems.join('\n')}\n${summary}\n${skipping}`)
     return EXIT.failure
   },
 })

@@ -18,6 +18,7 @@ import { type OptionSpec, optionalPositional } from './command.js'
 import { plural } from './format.js'
 import type { CliIo } from './io.js'
 import { loadingProgress } from './progress.js'
+import { withSkipInvalidHint } from './refusals.js'
 import { UsageError } from './usage-errors.js'
 
 /**
@@ -192,6 +193,6 @@ async function reported(
     return result
   } catch (error) {
     progress.stop()
-    throw error
+    throw withSkipInvalidHint(error, 'load')
   }
 }

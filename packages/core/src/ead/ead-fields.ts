@@ -18,12 +18,6 @@ import {
 /** What every part made from EAD says of its source. */
 export const EAD_SOURCE = 'ead' as const
 
-/** A problem that does not stop the import, and where it is. */
-export interface EadWarning {
-  line: number
-  message: string
-}
-
 /** The extents of a `did`: `physdesc/extent` (`1.25 Linear Feet`) and EAD3 `physdescstructured`. */
 export function extentsOf(did: XmlElement | undefined): Extent[] {
   const extents: Extent[] = []
@@ -127,6 +121,7 @@ export interface NameEntry {
   kind: 'person' | 'organization' | 'family'
   authority: string | undefined
   line: number
+  column: number
 }
 
 /** A controlled term in the file. */
@@ -135,6 +130,7 @@ export interface TermEntry {
   kind: 'topical' | 'geographic' | 'genre_form' | 'occupation' | 'function'
   authority: string | undefined
   line: number
+  column: number
 }
 
 const NAME_KINDS: Record<string, NameEntry['kind']> = {
@@ -158,6 +154,7 @@ export function namesOf(element: XmlElement | undefined): NameEntry[] {
       kind: NAME_KINDS[name.name]!,
       authority: authorityOf(name),
       line: name.line,
+      column: name.column,
     }))
     .filter((entry) => entry.name !== '')
 }
@@ -170,6 +167,7 @@ export function termsOf(element: XmlElement | undefined): TermEntry[] {
       kind: TERM_KINDS[term.name]!,
       authority: authorityOf(term),
       line: term.line,
+      column: term.column,
     }))
     .filter((entry) => entry.title !== '')
 }

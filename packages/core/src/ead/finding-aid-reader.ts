@@ -26,7 +26,15 @@ import {
   termsOf,
 } from './ead-fields.js'
 import { EadSyntaxError, type ImportWarning, Slot } from './imported-document.js'
-import { childNamed, childrenNamed, collapse, textOf, type XmlElement } from './xml-elements.js'
+import { TagPositions } from './tag-positions.js'
+import {
+  childNamed,
+  childrenNamed,
+  collapse,
+  type Position,
+  textOf,
+  type XmlElement,
+} from './xml-elements.js'
 
 const COMPONENT = /^c(0[1-9]|1[0-2])?$/
 /** Elements that may stand in a component (or `archdesc`) besides notes and components. */
@@ -72,7 +80,6 @@ const DID_PARTS = new Set([
 interface Frame {
   /** The element children read so far, child components excepted. */
   content: XmlElement
-  line: number
   /** Its path of 1-based sibling positions. */
   path: number[]
   childCount: number
@@ -80,6 +87,8 @@ interface Frame {
   document?: Collection | CatalogueObject
   /** Its place in the finding aid's documents. */
   slot?: Slot
+  /** How its warnings name it (see {@link ImportWarning.component}), once one is raised. */
+  label?: string
   parent?: Frame
   /** Creators and languages inherited by descendants that lack their own. */
   creators: Reference[]
@@ -90,6 +99,8 @@ interface Frame {
 export interface SharedReferences {
   agentReference(entry: NameEntry, role: string, file: string): Reference
   termReference(entry: TermEntry, file: string): Reference
+  /** This year: a date after it is a mistake. */
+  readonly currentYear: number
 }
 
 /** Reads one finding aid from its SAX events. */
@@ -101,7 +112,7 @@ export class FindingAidReader {
   /** Open elements being collected (innermost last); empty outside collected parts. */
   private readonly open: XmlElement[] = []
   private readonly frames: Frame[] = []
-  private header: XmlElement = element('header', {}, 0)
+  private header: XmlElement = element('header', {}, { line: 0, column: 0 })
   private inHeader = false
   private archdesc: Frame | undefined
   private base = ''
@@ -122,13 +133,18 @@ export class FindingAidReader {
       failure ??= this.syntaxError(parser, error.message.split('\n')[0] ?? 'not well-formed')
       throw failure
     }
-    parser.onopentag = (tag) => this.opened(tag as sax.QualifiedTag, parser.line + 1)
+    const positions = new TagPositions(parser)
+    let start: Position = { line: 1, column: 1 }
+    parser.onopentagstart = (tag) => {
+      start = positions.tagStart(tag.name)
+    }
+    parser.onopentag = (tag) => this.opened(tag as sax.QualifiedTag, start)
     parser.onclosetag = () => this.closed()
     parser.ontext = (text) => this.text(text)
     parser.oncdata = (text) => this.text(text)
     const stream = createReadStream(this.file, { encoding: 'utf8', highWaterMark: 1 << 16 })
     try {
-      for await (const chunk of stream) parser.write(chunk as string)
+      for await (const chunk of stream) positions.write(chunk as string)
       parser.close()
     } catch (error) {
       if (failure) throw failure
@@ -156,7 +172,7 @@ export class FindingAidReader {
     )
   }
 
-  private opened(tag: sax.QualifiedTag, line: number): void {
+  private opened(tag: sax.QualifiedTag, at: Position): void {
     const name = tag.local || tag.name
     const attributes: Record<string, string> = {}
     for (const attribute of Object.values(tag.attributes)) {
@@ -168,14 +184,14 @@ export class FindingAidReader {
       if (name !== 'ead') {
         throw new EadSyntaxError(
           this.file,
-          line,
-          1,
+          at.line,
+          at.column,
           `the root element is <${name}>, not <ead>: not an EAD finding aid`,
         )
       }
       return
     }
-    const node = element(name, attributes, line)
+    const node = element(name, attributes, at)
     if (this.open.length > 0) {
       // Inside a collected part: a child component ends its parent's own content.
       if (COMPONENT.test(name) && this.frames.length > 0) {
@@ -222,7 +238,6 @@ export class FindingAidReader {
   private frame(node: XmlElement, path: number[], parent: Frame | undefined): Frame {
     return {
       content: node,
-      line: node.line,
       path,
       childCount: 0,
       parent,
@@ -261,11 +276,10 @@ export class FindingAidReader {
   private finishArchdesc(frame: Frame, document: Collection): void {
     const did = childNamed(frame.content, 'did')
     document.notes = notesOf(frame.content, did)
-    const { terms, people, organizations, families } = this.access(frame.content)
-    document.terms = terms
-    document.people = people
-    document.organizations = organizations
-    document.families = families
+    const { agents, ...links } = this.linksOf(frame.content, [])
+    Object.assign(document, links)
+    if (agents) document.agents = agents
+    else delete document.agents
   }
 
   /**
@@ -274,7 +288,7 @@ export class FindingAidReader {
    */
   private emitFrame(frame: Frame, hasChildren: boolean): void {
     const did = childNamed(frame.content, 'did')
-    this.checkElements(frame.content, did)
+    this.checkElements(frame, did)
     const type = frame === this.archdesc || hasChildren ? 'collection' : 'object'
     const described = this.describe(frame, did, type)
     const document =
@@ -283,8 +297,42 @@ export class FindingAidReader {
         : this.objectDocument(frame, did, described)
     frame.document = document
     // An object is final when it is made; a collection at its end.
-    frame.slot = new Slot(document, this.file, frame.line, type === 'object')
+    frame.slot = new Slot(document, this.file, frame.content, type === 'object')
     this.documents.push(frame.slot)
+  }
+
+  /**
+   * How warnings name a component, so that an archivist finds it again: by its `id` (what
+   * ArchivesSpace writes), else its `unitid`, else its path of titles from the finding aid down.
+   */
+  private labelOf(frame: Frame): string {
+    if (frame === this.archdesc) return 'archdesc'
+    const did = childNamed(frame.content, 'did')
+    const id = frame.content.attributes.id
+    if (id) return `component id ${id}`
+    const unitid = textOf(childNamed(did, 'unitid'))
+    if (unitid) return `component unitid '${unitid}'`
+    const titles = [textOf(childNamed(did, 'unittitle')) || `#${frame.path.at(-1)}`]
+    for (let node = frame.parent; node && node !== this.archdesc; node = node.parent) {
+      titles.unshift(node.document!.title)
+    }
+    return `component '${titles.join(' > ')}'`
+  }
+
+  /**
+   * A problem that does not stop the import, where it is and in which component. Warnings are
+   * raised only while a component's document is made ({@link emitFrame}), when its `did` (and
+   * each ancestor's document) is whole: its label is made then, at the first, and kept.
+   */
+  private warn(frame: Frame, at: Position, message: string): void {
+    frame.label ??= this.labelOf(frame)
+    this.warnings.push({
+      file: this.file,
+      line: at.line,
+      column: at.column,
+      component: frame.label,
+      message,
+    })
   }
 
   /**
@@ -295,16 +343,15 @@ export class FindingAidReader {
   private describe(frame: Frame, did: XmlElement | undefined, type: 'collection' | 'object') {
     const content = frame.content
     const isTop = frame === this.archdesc
-    const warn = (line: number, message: string) =>
-      this.warnings.push({ file: this.file, line, message })
+    const warn = (at: Position, message: string) => this.warn(frame, at, message)
     const uri = `/${type}s/${this.idOf(frame)}`
     let title = textOf(childNamed(did, 'unittitle'))
     if (!title) {
-      warn(frame.line, 'component without a title')
+      warn(content, 'component without a title')
       title =
         textOf(childNamed(did, 'unitid')) || textOf(childNamed(did, 'unitdate')) || '[Untitled]'
     }
-    let dates = datesOf(did, warn)
+    let dates = datesOf(did, { warn, currentYear: this.importer.currentYear })
     if (dates.length === 0) dates = [undated()]
     const originated = distinct(
       childrenNamed(did, 'origination').flatMap((origination) =>
@@ -316,7 +363,8 @@ export class FindingAidReader {
     if (originated.length > 0) frame.creators = originated
     const languages = languagesOf(did)
     if (languages.length > 0) frame.languages = languages
-    const access = this.access(content)
+    // An object's own creators are among the agents it names; a collection lists them as creators.
+    const links = this.linksOf(content, type === 'object' ? originated : [])
     const daos = [
       ...childrenNamed(did, 'dao', 'daogrp', 'daoset'),
       ...childrenNamed(content, 'dao', 'daogrp', 'daoset'),
@@ -335,19 +383,15 @@ export class FindingAidReader {
         dates,
       }
     }
-    // An object's own creators are among its agents; a collection lists them as creators.
-    const own = (kind: Reference['type']) =>
-      type === 'object' ? originated.filter((reference) => reference.type === kind) : []
+    const { agents, ...linked } = links
     const shared = {
       uri,
       title,
       category: 'collection' as const,
       dates,
       notes: notesOf(content, did),
-      terms: access.terms,
-      people: [...access.people, ...own('person')],
-      organizations: [...access.organizations, ...own('organization')],
-      families: [...access.families, ...own('family')],
+      ...linked,
+      ...(agents ? { agents } : {}),
       ancestors: this.ancestorsOf(frame),
       formats,
       position: frame.path.length > 0 ? frame.path[frame.path.length - 1]! - 1 : 0,
@@ -365,7 +409,7 @@ export class FindingAidReader {
     { shared, level, warn }: ReturnType<FindingAidReader['describe']>,
   ): Collection {
     if (frame.creators.length === 0) {
-      warn(frame.line, 'no <origination> here or above: the repository stands as creator')
+      warn(frame.content, 'no <origination> here or above: the repository stands as creator')
       frame.creators = [this.repositoryCreator()]
       if (frame === this.archdesc) shared.group.creators = frame.creators
     }
@@ -388,12 +432,14 @@ export class FindingAidReader {
   private objectDocument(
     frame: Frame,
     did: XmlElement | undefined,
-    { shared, languages, daos }: ReturnType<FindingAidReader['describe']>,
+    { shared, level, languages, daos }: ReturnType<FindingAidReader['describe']>,
   ): CatalogueObject {
     const files = filesOf(daos, shared.title)
     return {
       ...shared,
       type: 'object',
+      // A leaf keeps its level: a file, an item, a series without components.
+      level,
       parent: frame.parent?.document?.uri ?? null,
       extents: extentsOf(did),
       ...(languages.length > 0 ? { languages } : {}),
@@ -401,27 +447,29 @@ export class FindingAidReader {
     }
   }
 
-  private access(content: XmlElement) {
+  /**
+   * The agents and terms a component links to: its `controlaccess` names (subjects) and
+   * headings, and the creators given (an object's own). Each name is linked once per role, as
+   * the people, organizations and families of its kind; `agents`, what a detail shows (as
+   * ArchivesSpace means its export), lists each agent once, from those same links.
+   */
+  private linksOf(content: XmlElement, creators: Reference[]) {
     const headings = childrenNamed(content, 'controlaccess')
-    const people: Reference[] = []
-    const organizations: Reference[] = []
-    const families: Reference[] = []
-    for (const heading of headings) {
-      for (const name of namesOf(heading)) {
-        const reference = this.importer.agentReference(name, 'subject', this.file)
-        if (name.kind === 'person') people.push(reference)
-        else if (name.kind === 'organization') organizations.push(reference)
-        else families.push(reference)
-      }
-    }
+    const subjects = headings.flatMap((heading) =>
+      namesOf(heading).map((name) => this.importer.agentReference(name, 'subject', this.file)),
+    )
     const terms = headings.flatMap((heading) =>
       termsOf(heading).map((term) => this.importer.termReference(term, this.file)),
     )
+    const names = [...distinct(subjects), ...creators]
+    const ofKind = (kind: Reference['type']) => names.filter(({ type }) => type === kind)
+    const agents = onePerAgent(names)
     return {
-      people: distinct(people),
-      organizations: distinct(organizations),
-      families: distinct(families),
       terms: distinct(terms),
+      people: ofKind('person'),
+      organizations: ofKind('organization'),
+      families: ofKind('family'),
+      agents: agents.length > 0 ? agents : undefined,
     }
   }
 
@@ -475,11 +523,7 @@ export class FindingAidReader {
         this.seenIds.add(id)
         return id
       }
-      this.warnings.push({
-        file: this.file,
-        line: frame.line,
-        message: `repeated id '${own}': the component's path identifies it`,
-      })
+      this.warn(frame, frame.content, `repeated id '${own}': the component's path identifies it`)
     }
     const id = `${this.base}_${frame.path.join('-')}`
     this.seenIds.add(id)
@@ -500,7 +544,8 @@ export class FindingAidReader {
         name: repository || 'Unknown creator',
         kind: 'organization',
         authority: undefined,
-        line: this.archdesc!.line,
+        line: this.archdesc!.content.line,
+        column: this.archdesc!.content.column,
       },
       'creator',
       this.file,
@@ -508,35 +553,31 @@ export class FindingAidReader {
   }
 
   /** Warns once per file about each element name the import does not know and skips. */
-  private checkElements(content: XmlElement, did: XmlElement | undefined): void {
-    for (const child of content.children) {
+  private checkElements(frame: Frame, did: XmlElement | undefined): void {
+    for (const child of frame.content.children) {
       if (
         typeof child === 'string' ||
         COMPONENT_PARTS.has(child.name) ||
         NOTE_ELEMENTS.has(child.name)
       )
         continue
-      this.unknownElement(child)
+      this.unknownElement(frame, child)
     }
     for (const child of did?.children ?? []) {
       if (typeof child === 'string' || DID_PARTS.has(child.name)) continue
-      this.unknownElement(child)
+      this.unknownElement(frame, child)
     }
   }
 
-  private unknownElement(node: XmlElement): void {
+  private unknownElement(frame: Frame, node: XmlElement): void {
     if (this.unknown.has(node.name)) return
     this.unknown.add(node.name)
-    this.warnings.push({
-      file: this.file,
-      line: node.line,
-      message: `unknown element <${node.name}>, skipped`,
-    })
+    this.warn(frame, node, `unknown element <${node.name}>, skipped`)
   }
 }
 
-function element(name: string, attributes: Record<string, string>, line: number): XmlElement {
-  return { name, attributes, children: [], line }
+function element(name: string, attributes: Record<string, string>, at: Position): XmlElement {
+  return { name, attributes, children: [], line: at.line, column: at.column }
 }
 
 /**
@@ -551,6 +592,24 @@ function distinct(references: Reference[]): Reference[] {
     seen.add(identifier)
     return true
   })
+}
+
+/**
+ * Each agent once, where it is first named. An agent who is both a subject and a creator (the
+ * author of a diary about himself) is kept as the creator: an object has no `creators` to say
+ * so, so its `agents` is the only place its creator shows, while its `people` (or organizations,
+ * families) keep both links.
+ */
+function onePerAgent(names: Reference[]): Reference[] {
+  const agents = new Map<Reference['identifier'], Reference>()
+  for (const name of names) {
+    const kept = agents.get(name.identifier)
+    // A map keeps a key where it was first set: a creator replaces a subject in its place.
+    if (!kept || (name.role === 'creator' && kept.role !== 'creator')) {
+      agents.set(name.identifier, name)
+    }
+  }
+  return [...agents.values()]
 }
 
 function undated(): CatalogueDate {

@@ -21,32 +21,62 @@ import type { Agent, Reference, Term } from '../documents/documents.js'
 import { EAD_SOURCE, type NameEntry, slug, type TermEntry } from './ead-fields.js'
 import { FindingAidReader, type SharedReferences } from './finding-aid-reader.js'
 import { type ImportedDocument, type ImportWarning, Slot } from './imported-document.js'
-import { collapse } from './xml-elements.js'
+import { collapse, type Position } from './xml-elements.js'
 
 /**
  * Imports EAD finding aids. One importer for a set of files, so that the agents and terms they
  * share become one document each: import each file, then take {@link sharedDocuments}.
+ *
+ * @example
+ * const importer = new EadImporter()
+ * const documents = await importer.importFile('finding-aids/mss_999.xml')
+ * const shared = importer.sharedDocuments() // its agents and terms, once all files are read
  */
 export class EadImporter implements SharedReferences {
+  /** What the files imported so far warn about, each with its file, line, column and component. */
   readonly warnings: ImportWarning[] = []
   /** Finding aids, collections and objects imported so far. */
   readonly counts = { findingAids: 0, collections: 0, objects: 0 }
-  private readonly agents = new Map<string, { document: Agent; file: string; line: number }>()
-  private readonly terms = new Map<string, { document: Term; file: string; line: number }>()
+  /** This year: a date after it is a mistake (see the `currentYear` option). */
+  readonly currentYear: number
+  private readonly agents = new Map<string, Shared<Agent>>()
+  private readonly terms = new Map<string, Shared<Term>>()
+
+  constructor(
+    options: {
+      /**
+       * This year: a date that names a later one is a mistake (`2978` for `1978`) and is read as
+       * undated, with a warning; a decade or century that reaches past it ends with it.
+       * @default the clock's year when the importer is made
+       */
+      currentYear?: number
+    } = {},
+  ) {
+    this.currentYear = options.currentYear ?? new Date().getFullYear()
+  }
 
   /**
    * The top-level collection and components of one finding aid, in order. Throws an
-   * {@link EadSyntaxError} for a file that is not well-formed XML or not EAD (nothing of it
-   * is kept).
+   * {@link EadSyntaxError} for a file that is not well-formed XML or not EAD: nothing of it is
+   * kept, not the agents and terms it named nor the warnings it raised before its mistake.
    */
   async importFile(path: string): Promise<ImportedDocument[]> {
     const reader = new FindingAidReader(this, path)
-    await reader.read()
+    const before = { agents: this.agents.size, terms: this.terms.size }
+    try {
+      await reader.read()
+    } catch (error) {
+      forgetAfter(this.agents, before.agents)
+      forgetAfter(this.terms, before.terms)
+      throw error
+    }
     this.counts.findingAids++
     for (const { type } of reader.documents) {
       if (type === 'collection') this.counts.collections++
       else this.counts.objects++
     }
+    // The reader holds its file's warnings until the file is read whole: a broken file's never
+    // reach these.
     this.warnings.push(...reader.warnings)
     return reader.documents
   }
@@ -54,7 +84,7 @@ export class EadImporter implements SharedReferences {
   /** The agents and terms of every file imported, each once, in the order first met. */
   sharedDocuments(): ImportedDocument[] {
     return [...this.agents.values(), ...this.terms.values()].map(
-      ({ document, file, line }) => new Slot(document, file, line, true),
+      ({ document, file, at }) => new Slot(document, file, at, true),
     )
   }
 
@@ -80,7 +110,7 @@ export class EadImporter implements SharedReferences {
           group: { identifier: `/agents/${id}`, title: entry.name, category: entry.kind },
         },
         file,
-        line: entry.line,
+        at: { line: entry.line, column: entry.column },
       }
       this.agents.set(key, found)
     }
@@ -116,7 +146,7 @@ export class EadImporter implements SharedReferences {
           group: { identifier: `/terms/${id}`, title: entry.title, category: 'subject' },
         },
         file,
-        line: entry.line,
+        at: { line: entry.line, column: entry.column },
       }
       this.terms.set(key, found)
     }
@@ -128,6 +158,22 @@ export class EadImporter implements SharedReferences {
       type: entry.kind,
     }
   }
+}
+
+/** An agent or term document, and where it was first named. */
+interface Shared<T> {
+  document: T
+  file: string
+  at: Position
+}
+
+/**
+ * Forgets the entries added after the first `size` (a map keeps the order they were added):
+ * those a file named before its mistake.
+ */
+function forgetAfter(map: Map<string, unknown>, size: number): void {
+  if (map.size === size) return
+  for (const key of [...map.keys()].slice(size)) map.delete(key)
 }
 
 /** A name as a key: lowercase, accents and punctuation at the ends dropped, spaces collapsed. */

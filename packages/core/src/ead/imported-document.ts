@@ -1,5 +1,6 @@
 import type { CatalogueDocument } from '../documents/documents.js'
 import { CatalogueError } from '../util/catalogue-errors.js'
+import type { Position } from './xml-elements.js'
 /**
  * An imported document as its JSON text (kept as text while the finding aid is read, which
  * holds a third of the memory of objects), the line of its element, and the document itself
@@ -11,6 +12,8 @@ export interface ImportedDocument {
   readonly type: CatalogueDocument['type']
   readonly file: string
   readonly line: number
+  /** The column of its element's start tag (a finding aid may be one line). */
+  readonly column: number
 }
 
 /** A document in the order it was met, its text set once it is final. */
@@ -19,13 +22,15 @@ export class Slot implements ImportedDocument {
   readonly type: CatalogueDocument['type']
   readonly file: string
   readonly line: number
+  readonly column: number
   /** The document while it may still change (a collection until its end). */
   pending: CatalogueDocument | undefined
 
-  constructor(document: CatalogueDocument, file: string, line: number, final: boolean) {
+  constructor(document: CatalogueDocument, file: string, at: Position, final: boolean) {
     this.type = document.type
     this.file = file
-    this.line = line
+    this.line = at.line
+    this.column = at.column
     if (final) this.text = JSON.stringify(document)
     else this.pending = document
   }
@@ -42,10 +47,18 @@ export class Slot implements ImportedDocument {
   }
 }
 
-/** A problem that did not stop the import: where, and what. */
+/** A problem that did not stop the import: where, in which component, and what. */
 export interface ImportWarning {
   file: string
   line: number
+  column: number
+  /**
+   * The component, as an archivist finds it again: `component id ref12` (its `id`), else
+   * `component unitid 'MS 1.2'`, else its path of titles `component 'Series 1 > Letters'`;
+   * `archdesc` for the finding aid's own description.
+   */
+  component: string
+  /** What is wrong, e.g. `unparseable date 'Summer'`. */
   message: string
 }
 

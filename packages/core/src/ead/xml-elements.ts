@@ -11,6 +11,17 @@ export interface XmlElement {
   children: (XmlElement | string)[]
   /** 1-based line of the start tag, for warnings. */
   line: number
+  /**
+   * 1-based column of the start tag's `<`: ArchivesSpace writes a whole finding aid on one
+   * line, where the line alone says nothing.
+   */
+  column: number
+}
+
+/** Where something is in a file: the 1-based line and column of its start tag. */
+export interface Position {
+  line: number
+  column: number
 }
 
 /** Elements whose boundaries separate words and paragraphs: a paragraph break in text. */

@@ -1,8 +1,9 @@
 /**
  * What a catalogue refuses, document by document, wherever it is read (loaded in memory or
  * pushed to a cluster): a document that breaks the schema, a uri seen before, a file that is not
- * JSON or XML at some point.
+ * JSON or XML at some point; and what the documents refused mean for the others.
  */
+import { type HierarchyWarning, parentUri } from '../api/hierarchy.js'
 import type { CatalogueDocument } from '../documents/documents.js'
 import { type Problem, validateDocument } from '../documents/validate.js'
 import { type DocumentSource, formatSource, type MalformedFileError } from './read-documents.js'
@@ -38,4 +39,29 @@ export function malformedDocument(error: MalformedFileError): {
       { path: '', message: `malformed ${kind} at column ${error.column}: ${error.reason}` },
     ],
   }
+}
+
+/**
+ * The hierarchy warnings of a catalogue read with refused documents, a child of a refused
+ * parent told so (and where the parent is) rather than that its parent is not in the catalogue.
+ * @param parentOf the `parent` of a document (by index) as it wrote it
+ * @param refused where each refused document with a readable uri was read
+ */
+export function withRefusedParents(
+  warnings: HierarchyWarning[],
+  parentOf: (index: number) => string | null | undefined,
+  refused: ReadonlyMap<string, DocumentSource>,
+): HierarchyWarning[] {
+  if (refused.size === 0) return warnings
+  return warnings.map((warning) => {
+    const parent = parentUri(parentOf(warning.index))
+    const source = parent === null ? undefined : refused.get(parent)
+    if (source === undefined) return warning
+    return {
+      index: warning.index,
+      message:
+        `parent ${parent} is invalid (see ${formatSource(source)}); ` +
+        'until it is fixed the document is treated as top-level',
+    }
+  })
 }

@@ -9,8 +9,10 @@ import { CatalogueError } from '../util/catalogue-errors.js'
 /** Where a document was read from: a file, and a line (NDJSON) or an index (JSON array). */
 export interface DocumentSource {
   file: string
-  /** 1-based line of an NDJSON file. */
+  /** 1-based line of an NDJSON file (of an EAD file: the line of the element). */
   line?: number
+  /** 1-based column of the element in an EAD file, which may hold a whole finding aid on one line. */
+  column?: number
   /** 0-based position in a JSON array file. */
   index?: number
 }
@@ -88,8 +90,11 @@ export class MalformedJsonError extends CatalogueError {
   }
 }
 
-/** Formats a source as `file:line`, `file[index]` or `file`. */
+/** Formats a source as `file:line:column`, `file:line`, `file[index]` or `file`. */
 export function formatSource(source: DocumentSource): string {
+  if (source.line !== undefined && source.column !== undefined) {
+    return `${source.file}:${source.line}:${source.column}`
+  }
   if (source.line !== undefined) return `${source.file}:${source.line}`
   if (source.index !== undefined) return `${source.file}[${source.index}]`
   return source.file
@@ -126,9 +131,9 @@ export async function* readDocuments(
     if (isEad(file.path, format)) {
       ead ??= new EadImporter()
       // Parsed one at a time: the finding aid is held as text, not as objects.
-      for (const { text, line } of await importEad(ead, file.path, options)) {
+      for (const { text, line, column } of await importEad(ead, file.path, options)) {
         progress.documents += 1
-        yield { value: JSON.parse(text), text, source: { file: file.path, line } }
+        yield { value: JSON.parse(text), text, source: { file: file.path, line, column } }
       }
       progress.bytesRead = before + file.size
       continue
@@ -154,7 +159,7 @@ export async function* readDocuments(
     yield {
       value: shared.document,
       text: shared.text,
-      source: { file: shared.file, line: shared.line },
+      source: { file: shared.file, line: shared.line, column: shared.column },
     }
   }
   report()
@@ -177,8 +182,8 @@ async function importEad(
   }
   for (const warning of importer.warnings.slice(warned)) {
     options.onWarning?.({
-      source: { file: warning.file, line: warning.line },
-      message: warning.message,
+      source: { file: warning.file, line: warning.line, column: warning.column },
+      message: `${warning.component}: ${warning.message}`,
     })
   }
   return imported

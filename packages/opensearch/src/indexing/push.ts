@@ -155,6 +155,8 @@ export async function pushCatalogue(path: string, options: PushOptions): Promise
     )
     const heartbeat = setInterval(() => void beat(client, index, meta), HEARTBEAT_MS).unref()
     const counts: Record<DocumentType, number> = { agent: 0, collection: 0, object: 0, term: 0 }
+    // Every valid document, sent or not: what a refusal says `--skip-invalid` would push.
+    let valid = 0
     try {
       const seen = new Map<string, DocumentSource>()
       for await (const { value, source: from, text } of source.documents) {
@@ -164,6 +166,7 @@ export async function pushCatalogue(path: string, options: PushOptions): Promise
           invalid.push({ source: from, uri: uriOf(value), problems })
           continue
         }
+        valid++
         // Once the push is refused, sending the rest would be wasted: only validate it.
         if (invalid.length > 0 && !options.skipInvalid) continue
         const document = value as CatalogueDocument
@@ -178,7 +181,7 @@ export async function pushCatalogue(path: string, options: PushOptions): Promise
         })
       }
       if (invalid.length > 0 && !options.skipInvalid) {
-        throw new InvalidCatalogueError(invalid, options.maxReported ?? 20)
+        throw new InvalidCatalogueError(invalid, options.maxReported ?? 20, valid)
       }
       await sender.flush()
       options.onProgress?.({ ...reading, indexed: sender.indexed })
