@@ -13,6 +13,7 @@ export default defineConfig({
       { find: /^@archive-catalogue\/http$/, replacement: src('http') },
       { find: /^@archive-catalogue\/cli$/, replacement: src('cli') },
       { find: /^@archive-catalogue\/opensearch$/, replacement: src('opensearch') },
+      { find: /^@archive-catalogue\/site$/, replacement: src('site') },
     ],
   },
   test: {

@@ -1,6 +1,6 @@
 /**
  * The packages as users install them: `npm pack` each one (its `prepack` builds it), install the
- * three tarballs into an empty project (dependencies from the registry or its cache), then run
+ * tarballs into an empty project (dependencies from the registry or its cache), then run
  * the installed `catalogue` command, serve from it on port 0, and import the core from an ES
  * module whose types `tsc` checks against the published declarations.
  */
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const run = promisify(execFile)
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const PACKAGES = ['core', 'http', 'opensearch', 'cli']
+const PACKAGES = ['core', 'http', 'opensearch', 'site', 'cli']
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc')
 
 let project: string
@@ -31,6 +31,7 @@ beforeAll(async () => {
     'archive-catalogue-core-0.1.0.tgz',
     'archive-catalogue-http-0.1.0.tgz',
     'archive-catalogue-opensearch-0.1.0.tgz',
+    'archive-catalogue-site-0.1.0.tgz',
   ])
   project = join(work, 'app')
   await mkdir(project)
@@ -82,6 +83,26 @@ describe('the packed packages', () => {
     const response = await fetch(`${url}/collections/doe-papers/children`)
     expect(response.status).toBe(200)
     expect(((await response.json()) as { count: number }).count).toBe(1)
+    child.kill('SIGTERM')
+  })
+
+  it('serve the discovery site from the installed command, the API under /api', async () => {
+    const child = spawn(bin(), ['serve', 'mine.ndjson', '--port', '0', '--site'], { cwd: project })
+    started.push(child)
+    const url = await new Promise<string>((resolve, reject) => {
+      let text = ''
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        text += chunk
+        const found = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(text)
+        if (found) resolve(found[1]!)
+      })
+      child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)))
+    })
+    const home = await fetch(`${url}/`)
+    expect(home.status).toBe(200)
+    expect(await home.text()).toContain('<form class="search" role="search" action="/search"')
+    const api = await fetch(`${url}/api/collections/doe-papers/children`)
+    expect(((await api.json()) as { count: number }).count).toBe(1)
     child.kill('SIGTERM')
   })
 

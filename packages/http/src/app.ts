@@ -50,6 +50,14 @@ export interface AppOptions {
    */
   baseUrl?: string
   /**
+   * The path the API is served under when it shares a server with other pages (`/api` beside the
+   * discovery site): its requests' paths begin with it, without a `baseUrl` its links are
+   * `http://{Host}{mountPath}/…`, and a citation's URL is the record's page on the site beside it
+   * (the base URL without the mount path) unless `citation.publicUrl` says otherwise.
+   * @default '' (the API at the root)
+   */
+  mountPath?: string
+  /**
    * Honour `X-Forwarded-Proto` and `X-Forwarded-Host` when building the base URL from the
    * request (only behind a proxy that sets them). Ignored when `baseUrl` is given.
    * @default false
@@ -163,6 +171,13 @@ export function createApp(backend: CatalogueSource, options: AppOptions = {}): A
  */
 export type CatalogueSource = CatalogueBackend | (() => CatalogueBackend)
 
+/** A mount path as `/api`: one leading slash, none at the end; '' for the root. */
+function mountPathOf(path: string | undefined): string {
+  const trimmed = (path ?? '').replace(/^\/+|\/+$/g, '')
+  if (/[?#\s]/.test(trimmed)) throw new TypeError(`mountPath must be a path, got '${path}'`)
+  return trimmed === '' ? '' : `/${trimmed}`
+}
+
 function currentOf(source: CatalogueSource): CatalogueBackend {
   return typeof source === 'function' ? source() : source
 }
@@ -171,6 +186,8 @@ class CatalogueApp implements App {
   private readonly source: CatalogueSource
   private readonly baseUrl: string | undefined
   private readonly prefix: string
+  /** The API's own path beside a site: added to a base URL made from the request or the backend's. */
+  private readonly mountPath: string
   private readonly trustProxy: boolean
   private readonly maxLimit: number
   private readonly maxUrlLength: number
@@ -191,7 +208,8 @@ class CatalogueApp implements App {
     const backend = currentOf(source)
     const base = options.baseUrl === undefined ? undefined : parseBaseUrl(options.baseUrl)
     this.baseUrl = base?.baseUrl
-    this.prefix = base?.prefix ?? ''
+    this.mountPath = mountPathOf(options.mountPath)
+    this.prefix = base?.prefix ?? this.mountPath
     this.trustProxy = options.trustProxy ?? false
     this.maxLimit = options.maxLimit ?? backend.options.maxLimit
     this.maxUrlLength = options.maxUrlLength ?? 8192
@@ -201,7 +219,7 @@ class CatalogueApp implements App {
     this.logger = options.logger ?? silent
     this.accessLog = options.accessLog ?? false
     this.endpointNames = topLevelNames(this.routes)
-    this.fallbackBaseUrl = parseBaseUrl(backend.options.baseUrl).baseUrl
+    this.fallbackBaseUrl = parseBaseUrl(backend.options.baseUrl).baseUrl + this.mountPath
     this.cache = new ResponseCache(options.responseCacheBytes ?? DEFAULT_CACHE_BYTES)
     this.calls = new BackendCalls(options.backendTimeoutMs ?? DEFAULT_BACKEND_TIMEOUT)
   }
@@ -410,7 +428,18 @@ class CatalogueApp implements App {
   }
 
   private base(headers: AppRequest['headers']): string {
-    return this.baseUrl ?? requestBaseUrl(headers, this.trustProxy, this.fallbackBaseUrl)
+    if (this.baseUrl !== undefined) return this.baseUrl
+    const fromRequest = requestBaseUrl(headers, this.trustProxy, '')
+    return fromRequest === '' ? this.fallbackBaseUrl : fromRequest + this.mountPath
+  }
+
+  /** How citations are written at a base URL: beside a site, records' pages are the site's. */
+  private citationAt(baseUrl: string): CitationOptions {
+    const mount = this.mountPath
+    if (mount === '' || this.citation.publicUrl !== undefined || !baseUrl.endsWith(mount)) {
+      return this.citation
+    }
+    return { ...this.citation, publicUrl: baseUrl.slice(0, -mount.length) }
   }
 
   /** The path without the base URL's prefix (when the proxy left it) and trailing slashes. */
@@ -426,7 +455,8 @@ class CatalogueApp implements App {
   private context(backend: CatalogueBackend, routed: Routed, call: BackendCall): ViewContext {
     const { view, params, query, baseUrl } = routed
     const body = routed.request.body
-    const { maxLimit, maxUrlLength, maxParameters, maxBodyBytes, citation } = this
+    const { maxLimit, maxUrlLength, maxParameters, maxBodyBytes } = this
+    const citation = this.citationAt(baseUrl)
     const endpointUrls = () =>
       Object.fromEntries(this.endpointNames.map(([name, path]) => [name, `${baseUrl}${path}`]))
     const routes = this.routes

@@ -43,6 +43,15 @@ export const serve = defineCommand({
       type: 'boolean',
       description: 'reload the catalogue when its file or folder changes (SIGHUP reloads too)',
     },
+    site: {
+      type: 'boolean',
+      description: 'serve the discovery site for readers at / and the API under /api',
+    },
+    'site-name': {
+      type: 'string',
+      value: 'name',
+      description: "the archive's name on the site (default: --citation-name, else 'Archive catalogue')",
+    },
     'citation-name': {
       type: 'string',
       value: 'name',
@@ -65,6 +74,7 @@ export const serve = defineCommand({
     'catalogue serve',
     'catalogue serve catalogue.snapshot --port 8080 --host 0.0.0.0',
     'catalogue serve --port 0   # any free port; the URL is printed',
+    "catalogue serve --site --site-name 'Example Archive'   # the site at /, the API at /api",
     'catalogue serve --base-url https://archive.example.org/api --access-log',
     'catalogue serve export/ --watch   # reloads when the export changes',
     "catalogue serve --citation-name 'Example Archive' --citation-url https://archive.example.org",
@@ -76,18 +86,32 @@ export const serve = defineCommand({
     const { remote, opened } = await openServed(io, values, positionals, options)
     const live = opened?.live
     const { createApp, handleSignals, listen } = await import('@archive-catalogue/http')
-    const app = createApp(remote ?? live!, {
-      ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
+    const site = values.site === true
+    // With the site, --base-url is the site's public URL, and the API is under it at /api.
+    const apiBaseUrl =
+      options.baseUrl !== undefined && site
+        ? `${options.baseUrl.replace(/\/+$/, '')}/api`
+        : options.baseUrl
+    const apiOptions = {
+      ...(apiBaseUrl !== undefined ? { baseUrl: apiBaseUrl } : {}),
       ...(options.maxLimit !== undefined ? { maxLimit: options.maxLimit } : {}),
       citation: options.citation,
       trustProxy: values['trust-proxy'] === true,
       accessLog: values['access-log'] === true,
       ...(options.cacheMiB !== undefined ? { responseCacheBytes: options.cacheMiB * 2 ** 20 } : {}),
       logger: {
-        info: (line) => io.stderr.write(`${line}\n`),
-        error: (message, error) => io.stderr.write(`${message}\n${describeError(error)}\n`),
+        info: (line: string) => io.stderr.write(`${line}\n`),
+        error: (message: string, error: unknown) =>
+          io.stderr.write(`${message}\n${describeError(error)}\n`),
       },
-    })
+    }
+    const backend = remote ?? live!
+    const app = site
+      ? (await import('@archive-catalogue/site')).createSite(backend, {
+          name: values['site-name'] ?? (options.citation.repositoryName || 'Archive catalogue'),
+          api: apiOptions,
+        })
+      : createApp(backend, apiOptions)
     const { port, host } = options
     const listening = await listen(app, {
       port,
@@ -104,6 +128,7 @@ export const serve = defineCommand({
     await write(
       io.stdout,
       `Serving ${serving}\n` +
+        (site ? `Site at ${listening.url}/, API at ${listening.url}/api\n` : '') +
         (options.baseUrl !== undefined ? `Public base URL: ${options.baseUrl}\n` : ''),
     )
     const stopWatching = values.watch === true && live ? await live.watch() : () => {}

@@ -1,0 +1,2 @@
+export type { SiteOptions } from './site.js'
+export { createSite } from './site.js'

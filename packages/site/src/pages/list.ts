@@ -1,0 +1,36 @@
+/** A list of one type of record (`/collections?sort=title`): the API's list, paged. */
+import type { ListPage } from '@archive-catalogue/core'
+import { html, pathWith } from '../templates/html.js'
+import type { Messages } from '../templates/messages.js'
+import { page, type SiteContext } from './layout.js'
+import { count, datesText, pager } from './parts.js'
+
+export type ListType = 'collections' | 'objects' | 'agents' | 'terms'
+
+const HEADINGS: Record<ListType, keyof Messages> = {
+  collections: 'collections',
+  objects: 'objects',
+  agents: 'agents',
+  terms: 'terms',
+}
+
+export function listPage(
+  site: SiteContext,
+  type: ListType,
+  answer: { params: URLSearchParams; page: ListPage; limit: number; offset: number },
+): string {
+  const { messages: t, language } = site
+  const heading = t[HEADINGS[type]] as string
+  const items = answer.page.results.map(
+    (item) =>
+      html`<li><a class="result-title" href="${item.uri}">${item.title}</a> <span class="muted">${datesText(item.dates, t)}</span></li>`,
+  )
+  return page(site, {
+    title: heading,
+    description: `${heading}: ${count(answer.page.count, language)}`,
+    json: pathWith(`/api/${type}`, answer.params),
+    content: html`<h1>${heading} (${count(answer.page.count, language)})</h1>
+<ol class="results">!${items.join('')}</ol>
+!${pager(`/${type}`, answer.params, { count: answer.page.count, offset: answer.offset, limit: answer.limit }, t, language)}`,
+  })
+}

@@ -1,0 +1,178 @@
+/**
+ * The search page: `/search?…` is `/api/search?…` for readers. Results grouped by top-level
+ * collection (or agent) as `/search` groups them, each with how many of its records match and a
+ * link to search within it; facets with counts (creator, subject, format, online, type), a
+ * from–to year range, the filters in use (each removable), sort, paging, "did you mean" from the
+ * suggestions, and a short help on the query syntax when nothing matched. Every control is a
+ * link or a form: it works without JavaScript, and every state is a shareable URL.
+ */
+import type { FacetsResponse, Page, SearchResult, Suggestions } from '@archive-catalogue/core'
+import { html, pathWith, withoutValue, withParam, withValue } from '../templates/html.js'
+import type { Messages } from '../templates/messages.js'
+import { page, type SiteContext } from './layout.js'
+import { count, datesText, pager } from './parts.js'
+
+export interface SearchAnswer {
+  params: URLSearchParams
+  results: Page<SearchResult>
+  facets: FacetsResponse
+  suggestions: Suggestions | null
+  limit: number
+  offset: number
+}
+
+/** The filter parameters a reader can set here, with the facet each comes from. */
+const FACET_PARAMETERS = [
+  ['creator', 'creator'],
+  ['subject', 'subject'],
+  ['format', 'genre'],
+] as const
+
+const TYPES = ['collection', 'object', 'agent'] as const
+
+export function searchPage(site: SiteContext, answer: SearchAnswer): string {
+  const { messages: t, language } = site
+  const { params, results, facets } = answer
+  const query = params.get('query') ?? ''
+  const n = (value: number) => count(value, language)
+  const content = html`<h1>${t.results(n(results.count), query)}</h1>
+<div class="layout">
+<aside class="facets" aria-label="${t.filters}">
+!${activeFilters(params, t)}
+!${facetLists(params, facets, t, language)}
+</aside>
+<section aria-label="${t.search}">
+!${sortForm(params, t)}
+!${results.count === 0 ? nothingFound(answer, t) : resultList(results.results, query, t, language)}
+!${pager('/search', params, { count: results.count, offset: answer.offset, limit: answer.limit }, t, language)}
+</section>
+</div>`
+  return page(site, {
+    title: query === '' ? t.search : `${query}`,
+    description: t.results(n(results.count), query),
+    json: pathWith('/api/search', params),
+    query,
+    content,
+  })
+}
+
+function resultList(results: SearchResult[], query: string, t: Messages, language: string): string {
+  const items = results.map((result) => {
+    const within =
+      query !== '' && result.hit_count !== null && result.uri.startsWith('/collections/')
+        ? html` · <a href="${pathWith(result.uri, [['query', query]])}">${t.matches(count(result.hit_count, language))}, ${t.searchWithin}</a>`
+        : ''
+    const creators =
+      result.creators.length > 0 ? html`<div>${result.creators.join('; ')}</div>` : ''
+    return html`<li><a class="result-title" href="${result.uri}">${result.title}</a>
+<div class="muted">${typeLabel(result.uri, t)} · ${datesText(result.dates, t)}!${within}</div>!${creators}</li>`
+  })
+  return html`<ol class="results">!${items.join('')}</ol>`
+}
+
+function typeLabel(uri: string, t: Messages): string {
+  const type = uri.split('/')[1]?.replace(/s$/, '') as keyof Messages['type'] | undefined
+  return type && type in t.type ? t.type[type] : ''
+}
+
+function nothingFound(answer: SearchAnswer, t: Messages): string {
+  const options = (answer.suggestions?.title_suggest ?? []).filter(
+    (entry) => entry.options.length > 0,
+  )
+  let suggestion = ''
+  const query = answer.params.get('query') ?? ''
+  if (options.length > 0) {
+    // Each misspelled word replaced by its first suggestion, in the query as written.
+    let corrected = query
+    for (const entry of [...options].sort((a, b) => b.offset - a.offset)) {
+      corrected = `${corrected.slice(0, entry.offset)}${entry.options[0]!.text}${corrected.slice(entry.offset + entry.length)}`
+    }
+    suggestion = html`<p>${t.didYouMean} <a href="${pathWith('/search', withParam(answer.params, 'query', corrected))}">${corrected}</a>?</p>`
+  }
+  return html`<p>${t.noResults}</p>!${suggestion}<p class="muted">${t.queryHelp}</p>`
+}
+
+function activeFilters(params: URLSearchParams, t: Messages): string {
+  const active: { label: string; href: string }[] = []
+  for (const [name, value] of params) {
+    if (
+      name === 'query' ||
+      name === 'sort' ||
+      name === 'offset' ||
+      name === 'limit' ||
+      value === ''
+    )
+      continue
+    const href = pathWith('/search', withoutValue(params, name, value))
+    active.push({ label: `${filterName(name, t)}: ${value}`, href })
+  }
+  if (active.length === 0) return ''
+  return html`<h2>${t.activeFilters}</h2><ul class="chips">!${active
+    .map(
+      (filter) =>
+        html`<li><a href="${filter.href}" aria-label="${t.removeFilter(filter.label)}">${filter.label} ✕</a></li>`,
+    )
+    .join('')}</ul>`
+}
+
+function filterName(name: string, t: Messages): string {
+  if (name === 'genre') return t.facet.format
+  if (name in t.facet) return t.facet[name as keyof Messages['facet']]
+  if (name.startsWith('start_date') || name.startsWith('end_date')) return t.dates
+  return name
+}
+
+function facetLists(
+  params: URLSearchParams,
+  facets: FacetsResponse,
+  t: Messages,
+  language: string,
+): string {
+  const lists = FACET_PARAMETERS.map(([facet, parameter]) => {
+    const buckets = facets[facet]
+    if (buckets.length === 0) return ''
+    const items = buckets.slice(0, 10).map((bucket) => {
+      const href = pathWith('/search', withValue(params, parameter, bucket.key))
+      return html`<li><a href="${href}">${bucket.key}</a><span class="count">${count(bucket.doc_count, language)}</span></li>`
+    })
+    return html`<h2>${t.facet[facet]}</h2><ul>!${items.join('')}</ul>`
+  })
+  const online =
+    facets.online.doc_count > 0 && params.get('online') !== 'true'
+      ? html`<h2>${t.facet.online}</h2><ul><li><a href="${pathWith('/search', withValue(withParam(params, 'online', null), 'online', 'true'))}">${t.onlineOnly}</a><span class="count">${count(facets.online.doc_count, language)}</span></li></ul>`
+      : ''
+  const types = html`<h2>${t.facet.type}</h2><ul>!${TYPES.map(
+    (type) =>
+      html`<li><a href="${pathWith('/search', withValue(withParam(params, 'type', null), 'type', type))}">${t.type[type]}</a></li>`,
+  ).join('')}</ul>`
+  return lists.join('') + online + types + yearForm(params, facets, t)
+}
+
+function yearForm(params: URLSearchParams, facets: FacetsResponse, t: Messages): string {
+  const kept = [...params].filter(
+    ([name]) => !name.startsWith('start_date') && !name.startsWith('end_date') && name !== 'offset',
+  )
+  const from = params.get('end_date__gte') ?? ''
+  const to = params.get('start_date__lte') ?? ''
+  return html`<h2>${t.dates}</h2>
+<form action="/search" method="get">
+!${kept.map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`).join('')}
+<label>${t.fromYear}<input type="number" name="end_date__gte" value="${from}" min="${facets.min_date.value ?? ''}" max="${facets.max_date.value ?? ''}"></label>
+<label>${t.toYear}<input type="number" name="start_date__lte" value="${to}" min="${facets.min_date.value ?? ''}" max="${facets.max_date.value ?? ''}"></label>
+<button type="submit">${t.apply}</button>
+</form>`
+}
+
+function sortForm(params: URLSearchParams, t: Messages): string {
+  const current = params.get('sort') ?? ''
+  const kept = [...params].filter(([name]) => name !== 'sort' && name !== 'offset')
+  const options = Object.entries(t.sortBy).map(([value, label]) => {
+    const key = value === 'relevance' ? '' : value
+    return html`<option value="${key}"!${key === current ? ' selected' : ''}>${label}</option>`
+  })
+  return html`<form class="sort" action="/search" method="get">
+!${kept.map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`).join('')}
+<label>${t.sort} <select name="sort">!${options.join('')}</select></label>
+<button type="submit">${t.apply}</button>
+</form>`
+}

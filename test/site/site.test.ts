@@ -1,0 +1,172 @@
+/**
+ * The discovery site (`@archive-catalogue/site`) on a real server over the corpus, in a real
+ * headless Chromium, with JavaScript off and on: each page kind renders what the API answers,
+ * axe-core finds no WCAG 2.1 AA violation, the site's links lead to no 404, and a reader's
+ * journey works with nothing but links and forms.
+ */
+import { createRequire } from 'node:module'
+import { type Listening, listen } from '@archive-catalogue/http'
+import { createSite } from '@archive-catalogue/site'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium } from '../helpers/browser.js'
+import { corpusCatalogue } from '../helpers/http-server.js'
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+/** One page of each kind on the corpus. */
+const PAGES = [
+  ['home', '/'],
+  ['search', '/search?query=rockefeller'],
+  ['search, narrowed', '/search?query=rockefeller&type=collection&end_date__gte=1950'],
+  ['search, nothing found', '/search?query=rockefellr+papres'],
+  ['a collection', '/collections/Zivy3B6P5nBaZ24Kb8cWEq'],
+  ['a collection, searched within', '/collections/gfvm2HihpLwCTnKgpDtdhR?query=reich'],
+  ['an object', '/objects/FM8Xe2Aghf8RKX4dLHfR3c'],
+  ['an agent', '/agents/4HyzLLjm5KXGNaM2iKttoG'],
+  ['a list', '/collections?sort=title'],
+] as const
+
+let server: Listening
+let browser: Browser
+
+beforeAll(async () => {
+  server = await listen(createSite(await corpusCatalogue(), { name: 'Test Archive' }), {
+    port: 0,
+    host: '127.0.0.1',
+  })
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+/** A context with JavaScript on or off; CSP bypassed only so that axe-core can be injected. */
+async function open(javaScript: boolean): Promise<BrowserContext> {
+  return browser.newContext({ javaScriptEnabled: javaScript, bypassCSP: true })
+}
+
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE })
+  const result = await page.evaluate(async () => {
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run: (
+            options: object,
+          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>
+        }
+      }
+    ).axe
+    return axe.run({
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    })
+  })
+  return result.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  )
+}
+
+describe('the discovery site in Chromium', () => {
+  for (const javaScript of [false, true]) {
+    describe(`JavaScript ${javaScript ? 'on' : 'off'}`, () => {
+      it.each(PAGES)('renders %s (%s) with a heading and its JSON linked', async (_name, path) => {
+        const context = await open(javaScript)
+        const page = await context.newPage()
+        const response = await page.goto(`${server.url}${path}`)
+        expect(response?.status(), path).toBe(200)
+        expect((await page.locator('h1').first().textContent())?.trim()).not.toBe('')
+        const json = await page
+          .locator('link[rel="alternate"][type="application/json"]')
+          .getAttribute('href')
+        expect(json).toMatch(/^\/api\//)
+        expect((await fetch(`${server.url}${json}`)).status).toBe(200)
+        await context.close()
+      })
+    })
+  }
+
+  it.each(PAGES)('finds no WCAG 2.1 AA violation on %s', async (_name, path) => {
+    const context = await open(true)
+    const page = await context.newPage()
+    await page.goto(`${server.url}${path}`)
+    expect(await violations(page)).toEqual([])
+    await context.close()
+  })
+
+  it('shows as many results as the API counts, grouped as /search groups them', async () => {
+    const api = (await (await fetch(`${server.url}/api/search?query=rockefeller`)).json()) as {
+      count: number
+      results: { title: string; uri: string }[]
+    }
+    const context = await open(false)
+    const page = await context.newPage()
+    await page.goto(`${server.url}/search?query=rockefeller`)
+    expect(await page.locator('h1').textContent()).toContain(String(api.count))
+    const titles = await page.locator('ol.results .result-title').allTextContents()
+    expect(titles).toEqual(api.results.map((result) => result.title).slice(0, titles.length))
+    await context.close()
+  })
+
+  it('takes a reader from the home page to a component and back, without JavaScript', async () => {
+    const context = await open(false)
+    const page = await context.newPage()
+    await page.goto(`${server.url}/`)
+    await page.getByRole('searchbox').first().fill('rockefeller')
+    await page.getByRole('button', { name: 'Search' }).first().click()
+    await expect.poll(() => page.url()).toContain('/search?query=rockefeller')
+    // Narrow by a facet, then by years.
+    await page.locator('.facets a', { hasText: 'Collection' }).first().click()
+    await expect.poll(() => page.url()).toContain('type=collection')
+    await page.locator('input[name="end_date__gte"]').fill('1950')
+    await page.locator('.facets button').click()
+    await expect.poll(() => page.url()).toContain('end_date__gte=1950')
+    const remove = page.locator('a[aria-label^="Remove the filter"]')
+    expect(await remove.count()).toBe(2)
+    // Open a collection and search within it.
+    await page.locator('ol.results .result-title').first().click()
+    await expect.poll(() => page.url()).toMatch(/\/collections\/\w+/)
+    expect(await page.locator('h2', { hasText: 'Cite this' }).count()).toBe(1)
+    const contents = page.locator('ul.contents a')
+    if ((await contents.count()) > 0) {
+      await contents.first().click()
+      expect(await page.locator('nav.trail a').count()).toBeGreaterThan(0)
+    }
+    await context.close()
+  })
+
+  it('leads to no missing page from any link of the site', async () => {
+    const seen = new Set<string>(['/'])
+    const queue = ['/', '/search?query=rockefeller', '/collections/Zivy3B6P5nBaZ24Kb8cWEq']
+    const broken: string[] = []
+    while (queue.length > 0 && seen.size < 120) {
+      const path = queue.shift()!
+      const response = await fetch(`${server.url}${path}`)
+      if (response.status !== 200) broken.push(`${path}: ${response.status}`)
+      const body = await response.text()
+      for (const match of body.matchAll(/href="(\/[^"]*)"/g)) {
+        const link = match[1]!.replace(/&#61;/g, '=').replace(/&#38;/g, '&')
+        if (link.startsWith('/api') || seen.has(link)) continue
+        seen.add(link)
+        queue.push(link)
+      }
+    }
+    expect(broken).toEqual([])
+    expect(seen.size).toBeGreaterThan(40)
+  })
+
+  it('answers a missing record with a 404 page, and serves the API under /api', async () => {
+    const missing = await fetch(`${server.url}/collections/nope`)
+    expect(missing.status).toBe(404)
+    expect(await missing.text()).toContain('Not found')
+    const root = (await (await fetch(`${server.url}/api/`)).json()) as Record<string, string>
+    expect(root['search']).toBe(`${server.url}/api/search`)
+    const citation = (await (
+      await fetch(`${server.url}/api/collections/Zivy3B6P5nBaZ24Kb8cWEq/citation`)
+    ).json()) as string
+    // Beside the site, a citation points at the record's page on it, not at the API.
+    expect(citation.endsWith(`${server.url}/collections/Zivy3B6P5nBaZ24Kb8cWEq`)).toBe(true)
+  })
+})
