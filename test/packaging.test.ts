@@ -58,6 +58,19 @@ afterAll(() => {
 
 const bin = () => join(project, 'node_modules/.bin/catalogue')
 
+/** The URL a started `catalogue serve` prints when it listens. */
+function servingUrl(child: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let text = ''
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      text += chunk
+      const found = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(text)
+      if (found) resolve(found[1]!)
+    })
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)))
+  })
+}
+
 describe('the packed packages', () => {
   it('install a catalogue command that prints its version and writes a catalogue', async () => {
     expect((await run(bin(), ['--version'])).stdout).toBe('0.1.0\n')
@@ -71,15 +84,7 @@ describe('the packed packages', () => {
   it('serve the API from the installed command on port 0', async () => {
     const child = spawn(bin(), ['serve', 'mine.ndjson', '--port', '0'], { cwd: project })
     started.push(child)
-    const url = await new Promise<string>((resolve, reject) => {
-      let text = ''
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-        text += chunk
-        const found = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(text)
-        if (found) resolve(found[1]!)
-      })
-      child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)))
-    })
+    const url = await servingUrl(child)
     const response = await fetch(`${url}/collections/doe-papers/children`)
     expect(response.status).toBe(200)
     expect(((await response.json()) as { count: number }).count).toBe(1)
@@ -89,15 +94,7 @@ describe('the packed packages', () => {
   it('serve the discovery site from the installed command, the API under /api', async () => {
     const child = spawn(bin(), ['serve', 'mine.ndjson', '--port', '0', '--site'], { cwd: project })
     started.push(child)
-    const url = await new Promise<string>((resolve, reject) => {
-      let text = ''
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-        text += chunk
-        const found = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(text)
-        if (found) resolve(found[1]!)
-      })
-      child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)))
-    })
+    const url = await servingUrl(child)
     const home = await fetch(`${url}/`)
     expect(home.status).toBe(200)
     expect(await home.text()).toContain('<form class="search" role="search" action="/search"')
