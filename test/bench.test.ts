@@ -45,3 +45,20 @@ it('measures every engine and HTTP on the sample, and reports them', () => {
     expect(report).toContain(`### ${heading}`)
   }
 }, 150_000)
+
+it("times fuzzy words' first runs on the sample with a real vocabulary's tail, and reports them", () => {
+  const folder = mkdtempSync(join(tmpdir(), 'catalogue-bench-fuzzy-'))
+  const [answers, out] = [join(folder, 'answers.json'), join(folder, 'fuzzy.md')]
+  const args = ['--size', '0', '--words', '5', '--snapshot', join(folder, 'sample.snapshot')]
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'bench/fuzzy.ts'), ...args, '--answers', answers, '--out', out],
+    { cwd: root, encoding: 'utf8', timeout: 120_000 },
+  )
+  expect(run.status, run.stderr).toBe(0)
+  // The issue's two words and five misspelt words of each kind, each with one and two edits.
+  expect(Object.keys(JSON.parse(readFileSync(answers, 'utf8')))).toHaveLength(22)
+  const report = readFileSync(out, 'utf8')
+  expect(report).toContain('fuzzy words, first runs')
+  expect(report).toMatch(/\| all \(22\) \| [\d.]+ \/ [\d.]+ \/ [\d.]+ \|/)
+}, 150_000)

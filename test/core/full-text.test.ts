@@ -8,11 +8,15 @@
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { Explanation } from '../../packages/core/src/api/explanation.js'
 import { tokenize } from '../../packages/core/src/for-backends.js'
 import { Catalogue, type CatalogueDocument, loadCatalogue } from '../../packages/core/src/index.js'
+import { DocumentTokens } from '../../packages/core/src/text/document-tokens.js'
+import { QueryScorer } from '../../packages/core/src/text/query-scorer.js'
+import { NONE } from '../../packages/core/src/text/stored-text-index.js'
 import { bruteMatches, type TextDocument, valuesOf } from '../helpers/brute-query.js'
 import { RAC, SAMPLE } from '../helpers/corpus.js'
-import { termDocument as term } from '../helpers/documents.js'
+import { termDocument as term, termWithNotes } from '../helpers/documents.js'
 
 /** An agent whose description and notes are separate values. */
 function agent(id: string, title: string, description: string, paragraphs: string[]) {
@@ -265,6 +269,136 @@ describe('full text against the reading of the contract', () => {
   }
 })
 
+/** Words of the catalogue misspelt (a letter changed, dropped or doubled), asked fuzzily. */
+function fuzzyWords(catalogue: Catalogue) {
+  const words = catalogue.data.text.parts.words.filter((word) => /^[a-z]{3,}$/.test(word))
+  return fc
+    .tuple(fc.constantFrom(...words), fc.nat(), fc.constantFrom(0, 1, 2), fc.constantFrom(1, 2))
+    .map(([word, at, edit, edits]) => {
+      const i = 1 + (at % (word.length - 1))
+      const misspelt =
+        edit === 0
+          ? `${word.slice(0, i)}x${word.slice(i + 1)}`
+          : edit === 1
+            ? word.slice(0, i) + word.slice(i + 1)
+            : word.slice(0, i + 1) + word.slice(i)
+      return `${misspelt}~${edits}`
+    })
+}
+
+/** Every node of an explanation whose description matches `pattern`. */
+function nodesOf(explanation: Explanation, pattern: RegExp): Explanation[] {
+  const here = pattern.test(explanation.description) ? [explanation] : []
+  return [...here, ...explanation.details.flatMap((detail) => nodesOf(detail, pattern))]
+}
+
+describe('fuzzy words, scored', () => {
+  for (const [name, path] of [
+    ['the corpus', RAC],
+    ['the sample', SAMPLE],
+  ] as const) {
+    it(`scores a fuzzy word alone as reading every document back does, on ${name}`, async () => {
+      // A fuzzy word alone reads only the places its terms' postings say it scores in
+      // (`fuzzy-word-scores.ts`): each score the same to the bit as the whole document's.
+      const { catalogue } = await loadCatalogue(path)
+      const { text } = catalogue.data
+      const readBack = new QueryScorer(text.parts, (prefix) => text.prefixTerms(prefix))
+      fc.assert(
+        fc.property(fuzzyWords(catalogue), (query) => {
+          const node = catalogue.parse('search', { query }).query!
+          const matches = text.evaluate(node)
+          const scored = text.score(node, () => true)
+          expect(scored.ids).toEqual(matches.ids)
+          expect(scored.scores, query).toEqual(readBack.score(node, matches, true).scores)
+        }),
+        { numRuns: 150 },
+      )
+    })
+  }
+
+  it("adds a fuzzy word's terms in a place in the word's order, as its explanation lists them", async () => {
+    // A place sums only the terms it holds; the explanation lists every term of the word there
+    // in the word's order: the sum of its details is the value, to the bit.
+    const { catalogue } = await loadCatalogue(RAC)
+    const words = ['rockefeller', 'foundation', 'health', 'papers', 'nelson']
+    const queries = fuzzyWords(catalogue).chain((fuzzy) =>
+      fc.constantFrom(
+        fuzzy,
+        `${fuzzy} ${words[fuzzy.length % words.length]}`,
+        `${fuzzy} | medcal~2`,
+      ),
+    )
+    fc.assert(
+      fc.property(queries, (query) => {
+        const node = catalogue.parse('search', { query }).query!
+        const ids = catalogue.data.text.evaluate(node).ids.slice(0, 20)
+        for (const id of ids) {
+          const uri = catalogue.data.uris[id]!
+          const explanation = catalogue.explain(query, uri)
+          if (!explanation) continue
+          for (const place of nodesOf(explanation, /^\S+~\d in /)) {
+            let sum = Number.NaN
+            for (const detail of place.details) {
+              sum = Number.isNaN(sum) ? detail.value : sum + detail.value
+            }
+            expect(place.value, `${query} ${uri}`).toBe(sum)
+          }
+        }
+      }),
+      { numRuns: 60 },
+    )
+  })
+
+  it("counts a document's terms by place as its tokens read back say", async () => {
+    // `countSlots` reads a document for a query without phrases or prefixes: each place's field,
+    // length and the query's terms counted there, as a reading of every token finds them.
+    const { catalogue } = await loadCatalogue(RAC)
+    const { parts } = catalogue.data.text
+    const read = new DocumentTokens(parts)
+    const counted = new DocumentTokens(parts)
+    const size = catalogue.size
+    fc.assert(
+      fc.property(
+        fc.nat(size - 1),
+        fc.uniqueArray(fc.nat(parts.terms.length - 1), { maxLength: 40 }),
+        fc.constantFrom(1, 2, undefined),
+        (id, given, places) => {
+          const terms = [...given]
+          const slotOf = new Int32Array(parts.terms.length).fill(-1)
+          terms.forEach((term, slot) => {
+            slotOf[term] = slot
+          })
+          // A document's own terms, so that most places count something.
+          read.read(id)
+          for (let t = 0; t < read.count && terms.length < 60; t++) {
+            const term = read.terms[t]!
+            if (term !== NONE && slotOf[term] === -1) slotOf[term] = terms.push(term) - 1
+          }
+          const scratch = new Uint32Array(terms.length)
+          counted.countSlots(id, slotOf, scratch, places)
+          expect(scratch.every((count) => count === 0)).toBe(true)
+          expect(counted.instanceCount).toBe(Math.min(read.instanceCount, places ?? Infinity))
+          for (let i = 0; i < counted.instanceCount; i++) {
+            expect(counted.fields[i]).toBe(read.fields[i])
+            expect(counted.lengths[i]).toBe(read.lengths[i])
+            const expected = new Map<number, number>()
+            for (let t = read.starts[i]!; t < read.starts[i + 1]!; t++) {
+              const slot = read.terms[t] === NONE ? -1 : slotOf[read.terms[t]!]!
+              if (slot !== -1) expected.set(slot, (expected.get(slot) ?? 0) + 1)
+            }
+            const hits = new Map<number, number>()
+            for (let h = counted.hitStarts[i]!; h < counted.hitStarts[i + 1]!; h++) {
+              hits.set(counted.hitSlots[h]!, counted.hitCounts[h]!)
+            }
+            expect(hits).toEqual(expected)
+          }
+        },
+      ),
+      { numRuns: 500 },
+    )
+  })
+})
+
 // Reading the brute force's own inputs keeps it honest about what a document holds.
 describe('valuesOf', () => {
   it('reads every value of a real document', () => {
@@ -272,5 +406,23 @@ describe('valuesOf', () => {
       readFileSync(`${RAC}/agent/4HyzLLjm5KXGNaM2iKttoG.json`, 'utf8'),
     ) as TextDocument
     expect(valuesOf(document).map((value) => value.words.join(' '))).toEqual(['carol kinzel uht'])
+  })
+})
+
+describe('markup in every searched field', () => {
+  it('reads a title’s markup as html_strip does, as the OpenSearch index reads it', () => {
+    const catalogue = Catalogue.fromDocuments([
+      termWithNotes('marked', 'AT&amp;T <emph>Ba</emph>nana', ['<p>Letters</p>']),
+      termWithNotes('plain', 'amp emph banana', []),
+    ])
+    const found = (query: string) => {
+      const { ids } = catalogue.data.text.search(catalogue.parse('facets', { query }).query!)
+      return Array.from(ids, (id) => catalogue.data.uris[id])
+    }
+    // `&amp;` is `&`, not the word `amp`; a tag is no word, and EAD's `<emph>` separates words.
+    expect(found('amp')).toEqual(['/terms/plain'])
+    expect(found('emph')).toEqual(['/terms/plain'])
+    expect(found('nana')).toEqual(['/terms/marked'])
+    expect(found('banana')).toEqual(['/terms/plain'])
   })
 })

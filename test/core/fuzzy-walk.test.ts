@@ -9,6 +9,7 @@ import {
   editDistance,
   forEachWithinEdits,
   SortedWords,
+  wordsWithinEdits,
 } from '../../packages/core/src/text/fuzzy-walk.js'
 import { TitleWords, TitleWordsBuilder } from '../../packages/core/src/text/title-words.js'
 
@@ -158,6 +159,102 @@ describe('forEachWithinEdits', () => {
     expect(walk(['', 'a', 'b'], '', 2, 1)).toEqual([[0, 0]])
     expect(walk(['a', 'ab', 'b'], 'a', 2, 2)).toEqual([[0, 0]])
     expect(walk([], 'abc', 2, 0)).toEqual([])
+  })
+})
+
+/**
+ * The optimal string alignment distance by the textbook's whole matrix over code points, with no
+ * cut-off: Levenshtein with a swap of two adjacent letters counted as one edit.
+ */
+function levenshtein(a: string, b: string): number {
+  const x = [...a]
+  const y = [...b]
+  const d = Array.from({ length: x.length + 1 }, (_, i) =>
+    Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  )
+  for (let i = 1; i <= x.length; i++) {
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost)
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1)
+      }
+    }
+  }
+  return d[x.length]![y.length]!
+}
+
+/**
+ * A term dictionary as a real catalogue's is (seeded): words with their derived forms, made-up
+ * names, numbers, and misspellings of all of them, sorted. Thousands of words sharing prefixes
+ * at every depth, so the walk reuses rows, prunes and skips ranges as it does over 220,000.
+ */
+function realisticDictionary(): string[] {
+  let seed = 25
+  const random = (n: number) => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0
+    return (seed >>> 8) % n
+  }
+  const syllables = ['ab', 'ber', 'co', 'da', 'el', 'for', 'ga', 'hol', 'in', 'ka', 'la', 'mi']
+  const stems = ['photograph', 'labor', 'label', 'later', 'health', 'file', 'correspond']
+  const words = new Set<string>()
+  for (const stem of stems)
+    for (const end of ['', 's', 'er', 'ing', 'ed', 'i']) words.add(stem + end)
+  for (let i = 0; i < 2500; i++) {
+    let name = ''
+    for (let n = 2 + random(3); n > 0; n--) name += syllables[random(syllables.length)]
+    words.add(name)
+  }
+  for (let i = 0; i < 500; i++) words.add(String(random(20_000)))
+  for (const word of [...words].slice(0, 1500)) {
+    const at = random(word.length)
+    const letter = 'abcdeéilmnorst'[random(14)]!
+    words.add(word.slice(0, at) + letter + word.slice(at + 1))
+    words.add(word.slice(0, at) + word.slice(at + 1))
+  }
+  return [...words].filter((word) => word !== '').sort()
+}
+
+describe('the walk over a dictionary of real size and shape', () => {
+  const dictionary = realisticDictionary()
+  const sorted = SortedWords.of(dictionary)
+  const lengths = dictionary.map((word) => [...word].length)
+  const misspelt = fc
+    .tuple(fc.constantFrom(...dictionary), fc.nat(), fc.constantFrom('a', 'e', 'o', 'r', 'é', '1'))
+    .map(([word, at, letter]) => {
+      const i = at % (word.length + 1)
+      return at % 3 === 0
+        ? word.slice(0, i) + letter + word.slice(i)
+        : at % 3 === 1
+          ? word.slice(0, i) + word.slice(i + 1)
+          : word.slice(0, i) + letter + word.slice(i + 1)
+    })
+  const random = fc.array(fc.constantFrom(...'abcdeilmnorst1é'), { minLength: 1, maxLength: 9 })
+
+  it('finds every word a brute force of Levenshtein (a swap one edit) finds, with its edits', () => {
+    expect(dictionary.length).toBeGreaterThan(5000)
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          misspelt,
+          random.map((letters) => letters.join('')),
+        ),
+        fc.constantFrom(1, 2),
+        (word, edits) => {
+          const expected: [number, number][] = []
+          const length = [...word].length
+          dictionary.forEach((candidate, index) => {
+            // No fewer edits than the lengths differ by: the matrix is spared, not the word.
+            if (Math.abs(lengths[index]! - length) > edits) return
+            const distance = levenshtein(word, candidate)
+            if (distance <= edits) expected.push([index, distance])
+          })
+          const { indexes, edits: found } = wordsWithinEdits(sorted, word, edits)
+          expect(indexes.map((index, at) => [index, found[at]!])).toEqual(expected)
+        },
+      ),
+      { numRuns: 200 },
+    )
   })
 })
 

@@ -7,6 +7,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { DocumentStoreBuilder } from '../../packages/core/src/document-store/document-store.js'
 import { DocumentStoreInWorker } from '../../packages/core/src/document-store/document-store-in-worker.js'
+import { SharedParts } from '../../packages/core/src/document-store/shared-parts.js'
 import type { CatalogueDocument } from '../../packages/core/src/index.js'
 import { ByteStrings, ByteStringsBuilder } from '../../packages/core/src/util/byte-strings.js'
 import { GrowableArray } from '../../packages/core/src/util/growable-array.js'
@@ -86,13 +87,37 @@ describe('strings in one buffer', () => {
           strings.forEach((value, index) => {
             expect(builder.add(value)).toBe(index)
           })
-          const stored = new ByteStrings(builder.build())
+          const built = builder.build()
+          // Its own buffer, trimmed: what a worker hands back holds no spare room.
+          expect(built.bytes.buffer.byteLength).toBe(built.bytes.length)
+          const stored = new ByteStrings(built)
           expect(stored.size).toBe(strings.length)
           strings.forEach((value, index) => {
             expect(stored.get(index)).toBe(value)
           })
         },
       ),
+    )
+  })
+})
+
+describe('the parts documents share', () => {
+  it('gives each distinct part one id, in the order first seen, as a map of their texts does', () => {
+    // Few letters, so texts repeat; thousands of them, so the table grows past its first size.
+    const text = fc.string({ unit: fc.constantFrom('a', 'b', 'é', '𝒜', '"'), maxLength: 6 })
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 6000 }), (texts) => {
+        const parts = new SharedParts()
+        const ids = new Map<string, number>()
+        for (const json of texts) {
+          if (!ids.has(json)) ids.set(json, ids.size)
+          expect(parts.idOf(json)).toBe(ids.get(json))
+        }
+        const stored = new ByteStrings(parts.build())
+        expect(stored.size).toBe(ids.size)
+        for (const [json, id] of ids) expect(stored.get(id)).toBe(json)
+      }),
+      { numRuns: 30 },
     )
   })
 })

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { CatalogueDocument } from '../documents/documents.js'
 import { ByteStrings, ByteStringsBuilder } from '../util/byte-strings.js'
+import { SharedParts } from './shared-parts.js'
 
 /**
  * The parts of documents that repeat across many of them: the group (the same for a whole
@@ -84,8 +85,7 @@ export interface BuiltStore {
 export class DocumentStoreBuilder {
   private readonly hash = createHash('sha1')
   private readonly documents = new ByteStringsBuilder()
-  private readonly shared = new ByteStringsBuilder()
-  private readonly sharedIds = new Map<string, string>()
+  private readonly shared = new SharedParts()
 
   /**
    * Stores the next document.
@@ -110,7 +110,6 @@ export class DocumentStoreBuilder {
   }
 
   build(): BuiltStore {
-    this.sharedIds.clear()
     const documents = this.documents.build()
     const shared = this.shared.build()
     const store = new DocumentStore({
@@ -126,11 +125,6 @@ export class DocumentStoreBuilder {
   private reference(value: unknown): string {
     const json = JSON.stringify(value) ?? 'null'
     if (value === null || typeof value !== 'object') return json
-    let reference = this.sharedIds.get(json)
-    if (reference === undefined) {
-      reference = `${OPEN}${this.shared.add(json).toString(36)}${CLOSE}`
-      this.sharedIds.set(json, reference)
-    }
-    return reference
+    return `${OPEN}${this.shared.idOf(json).toString(36)}${CLOSE}`
   }
 }

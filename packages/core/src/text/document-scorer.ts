@@ -38,6 +38,15 @@ export class DocumentScorer {
   /** Reused per phrase leaf: each of its places' positions and how many. */
   private readonly phraseLists: Int32Array[][]
   private readonly phraseLengths: number[][]
+  /**
+   * Per fuzzy leaf, each slot's place in the leaf's terms (-1: not one of them): a place sums
+   * the few terms it holds, not every term the word expanded to (hundreds, for `word~2`).
+   */
+  private readonly fuzzyOrder: (Int32Array | undefined)[]
+  /** Reused: the terms of a fuzzy leaf that a place holds, in the leaf's order. */
+  private fuzzyFound = new Int32Array(16)
+  /** Whether the query needs of a place only its terms' counts (no phrase, no prefix). */
+  private readonly countsOnly: boolean
 
   /**
    * @param tokens the index's reader of documents' tokens (shared: one document at a time)
@@ -58,12 +67,27 @@ export class DocumentScorer {
     this.top = new Float64Array(leafCount)
     this.phraseLists = weight.leaves.map(() => [])
     this.phraseLengths = weight.leaves.map(() => [])
+    this.countsOnly = !weight.readsWords && !weight.keepsPositions.includes(true)
+    this.fuzzyOrder = weight.leaves.map((leaf) => {
+      if (leaf.kind !== 'fuzzy') return undefined
+      const order = new Int32Array(slots).fill(-1)
+      leaf.slots.forEach((slot, at) => {
+        order[slot] = at
+      })
+      return order
+    })
   }
 
-  /** Document `id`'s score for the query (0 when it matches in no place). */
-  score(id: number): number {
+  /**
+   * Document `id`'s score for the query (0 when it matches in no place).
+   * @param places read only the first places (1 the title, 2 the title and the description): for
+   *   a query without phrases or prefixes, when its terms stand nowhere else
+   */
+  score(id: number, places?: number): number {
     const { tokens, weight } = this
-    tokens.read(id, weight.readsWords)
+    // Without phrases and prefixes, a place's counts are all the query needs of it.
+    if (this.countsOnly) tokens.countSlots(id, weight.slotOf, this.frequencies, places)
+    else tokens.read(id, weight.readsWords)
     const leafCount = weight.leaves.length
     // The title and description add up as one place.
     const top = this.top.fill(Number.NaN)
@@ -117,6 +141,17 @@ export class DocumentScorer {
    */
   countIn(instance: number): boolean {
     const { tokens, frequencies, touched } = this
+    if (tokens.counted) {
+      const end = tokens.hitStarts[instance + 1]!
+      let count = 0
+      for (let hit = tokens.hitStarts[instance]!; hit < end; hit++) {
+        const slot = tokens.hitSlots[hit]!
+        frequencies[slot] = tokens.hitCounts[hit]!
+        touched[count++] = slot
+      }
+      this.touchedCount = count
+      return count > 0
+    }
     const { prefixes, keepsPositions } = this.weight
     const slotOf = this.weight.slotOf
     const end = tokens.starts[instance + 1]!
@@ -166,14 +201,28 @@ export class DocumentScorer {
       case 'prefix':
         return this.prefixFound[index] ? FIELD_BOOSTS[field]! : Number.NaN
       case 'fuzzy': {
+        // The kept terms this place holds (among the slots it counted), added in the leaf's
+        // order: the same sum, in the same order, as a walk over all of the leaf's terms.
+        const order = this.fuzzyOrder[index]!
+        const kept = leaf.kept[field]!
+        if (this.fuzzyFound.length < this.touchedCount) {
+          this.fuzzyFound = new Int32Array(this.touchedCount * 2)
+        }
+        const found = this.fuzzyFound
+        let count = 0
+        for (let i = 0; i < this.touchedCount; i++) {
+          const at = order[this.touched[i]!]!
+          if (at === -1 || !kept[at]) continue
+          let j = count++
+          for (; j > 0 && found[j - 1]! > at; j--) found[j] = found[j - 1]!
+          found[j] = at
+        }
         let score = Number.NaN
         const weights = leaf.weights[field]!
-        const kept = leaf.kept[field]!
-        for (let at = 0; at < leaf.slots.length; at++) {
-          const frequency = this.frequencies[leaf.slots[at]!]!
-          if (frequency === 0 || !kept[at]) continue
-          const found = scorer.score(weights[at]!, frequency, length)
-          score = Number.isNaN(score) ? found : score + found
+        for (let i = 0; i < count; i++) {
+          const at = found[i]!
+          const term = scorer.score(weights[at]!, this.frequencies[leaf.slots[at]!]!, length)
+          score = Number.isNaN(score) ? term : score + term
         }
         return score
       }

@@ -29,51 +29,43 @@ export class DocumentTokens {
   /** Each instance's length as Lucene counts it: its indexed tokens. */
   lengths = new Uint32Array(64)
   instanceCount = 0
+  /**
+   * Whether the last document was read by {@link countSlots}: then no token is kept, and each
+   * instance's counted slots are `hitSlots[hitStarts[i] .. hitStarts[i + 1]]`, each standing
+   * `hitCounts` times there.
+   */
+  counted = false
+  hitStarts = new Uint32Array(64)
+  hitSlots = new Int32Array(256)
+  hitCounts = new Uint32Array(256)
   private readonly cursor = { at: 0 }
+  // Where the layout being read is (see StoredTextIndex.layouts): its document, the notes left
+  // (-1 before the layout is read: a title or a description alone never reads it), the terms
+  // left (-1 before the items), and the number of values of the instance begun last.
+  private layoutOf = 0
+  private notesLeft = -1
+  private termsLeft = -1
+  private values = 1
 
   constructor(private readonly parts: StoredTextIndex) {}
 
   /** Reads document `id` (its tokens' words only when `words`). */
   read(id: number, words = true): void {
-    const { layouts, layoutOffsets, sequences, sequenceOffsets, formTerms, formWords } = this.parts
-    // The layout (see StoredTextIndex.layouts): the number of notes and each one's values, then
-    // the items' values and the number of terms; the title and description are one value each.
-    const layout = this.cursor
-    layout.at = layoutOffsets[id]!
-    const noteCount = readVarint(layouts, layout)
+    const { sequences, sequenceOffsets, formTerms, formWords } = this.parts
+    const noteCount = this.begin(id, true)
     let at = sequenceOffsets[id]!
     const end = sequenceOffsets[id + 1]!
-    // A token takes a byte at least; a term's instance takes a byte of the sequence at least.
-    this.reserve(end - at, noteCount + 4 + (end - at))
+    this.reserve(end - at, noteCount)
     const { terms, positions, starts, fields, lengths } = this
     const wordsOf = this.words
     let count = 0
     let instance = 0
-    let notesLeft = noteCount
-    let termsLeft = -1
-    for (;;) {
-      // The next instance: its field and how many values it has.
-      let field: number
-      let values = 1
-      if (instance === 0) field = FIELD.title
-      else if (instance === 1) field = FIELD.description
-      else if (notesLeft > 0) {
-        notesLeft--
-        field = FIELD.note
-        values = readVarint(layouts, layout)
-      } else if (termsLeft === -1) {
-        field = FIELD.items
-        values = readVarint(layouts, layout)
-        termsLeft = readVarint(layouts, layout)
-      } else if (termsLeft > 0) {
-        termsLeft--
-        field = FIELD.term
-      } else break
+    for (let field = this.nextField(instance); field !== -1; field = this.nextField(instance)) {
       starts[instance] = count
       fields[instance] = field
       let position = -1
       let length = 0
-      for (let value = 0; value < values; value++) {
+      for (let value = 0; value < this.values; value++) {
         if (value > 0) position += VALUE_GAP
         while (at < end) {
           // A varint, read here: most forms take one or two bytes.
@@ -99,23 +91,156 @@ export class DocumentTokens {
     starts[instance] = count
     this.count = count
     this.instanceCount = instance
+    this.counted = false
   }
 
-  /** Room for this many tokens and instances, keeping what was read. */
-  private reserve(tokens: number, instances: number): void {
+  /**
+   * Reads document `id` as far as a query without phrases or prefixes needs it: each instance's
+   * field and length, and how often each of the query's terms stands there (`slotOf[term]`, -1
+   * for the others): the terms are counted as they are read, and no token is kept. A query of
+   * words reads the places it needs only (`instances`), and no layout for the first two.
+   * @param scratch a count per slot, all 0 (left so)
+   * @param instances how many instances to read: 1 the title alone, 2 with the description
+   */
+  countSlots(id: number, slotOf: Int32Array, scratch: Uint32Array, instances = 2 ** 31): void {
+    const { sequences, sequenceOffsets, formTerms } = this.parts
+    // The title and the description need no layout, nor room for more instances.
+    const noteCount = this.begin(id, instances > 2)
+    let at = sequenceOffsets[id]!
+    const end = sequenceOffsets[id + 1]!
+    this.reserve(end - at, noteCount)
+    const { fields, lengths, hitStarts, hitSlots, hitCounts } = this
+    let hits = 0
+    let instance = 0
+    while (instance < instances) {
+      const field = this.nextField(instance)
+      if (field === -1) break
+      hitStarts[instance] = hits
+      fields[instance] = field
+      let length = 0
+      for (let value = 0; value < this.values; value++) {
+        while (at < end) {
+          let byte = sequences[at++]!
+          let form = byte & 0x7f
+          for (let shift = 7; byte & 0x80; shift += 7) {
+            byte = sequences[at++]!
+            form |= (byte & 0x7f) << shift
+          }
+          if (form === VALUE_BREAK) break
+          const term = formTerms[form - 1]!
+          if (term === NONE) continue
+          length++
+          const slot = slotOf[term]!
+          if (slot !== -1 && scratch[slot]!++ === 0) hitSlots[hits++] = slot
+        }
+      }
+      for (let hit = hitStarts[instance]!; hit < hits; hit++) {
+        const slot = hitSlots[hit]!
+        hitCounts[hit] = scratch[slot]!
+        scratch[slot] = 0
+      }
+      lengths[instance] = length
+      instance++
+    }
+    hitStarts[instance] = hits
+    this.count = 0
+    this.instanceCount = instance
+    this.counted = true
+  }
+
+  /**
+   * Starts reading document `id`, and its layout now (returning its number of notes) or, when
+   * not `now`, only if an instance after the description is read (returning 0).
+   */
+  private begin(id: number, now: boolean): number {
+    this.layoutOf = id
+    this.notesLeft = -1
+    this.termsLeft = -1
+    if (now) this.readNoteCount()
+    return Math.max(0, this.notesLeft)
+  }
+
+  private readNoteCount(): void {
+    this.cursor.at = this.parts.layoutOffsets[this.layoutOf]!
+    this.notesLeft = readVarint(this.parts.layouts, this.cursor)
+  }
+
+  /**
+   * The field of the next instance, its number of values in `values` (the title and description
+   * are one value each, then each note, the items, each term), or -1 past the last.
+   */
+  private nextField(instance: number): number {
+    this.values = 1
+    if (instance === 0) return FIELD.title
+    if (instance === 1) return FIELD.description
+    const { layouts } = this.parts
+    if (this.notesLeft === -1) this.readNoteCount()
+    if (this.notesLeft > 0) {
+      this.notesLeft--
+      this.values = readVarint(layouts, this.cursor)
+      return FIELD.note
+    }
+    if (this.termsLeft === -1) {
+      this.values = readVarint(layouts, this.cursor)
+      this.termsLeft = readVarint(layouts, this.cursor)
+      return FIELD.items
+    }
+    if (this.termsLeft > 0) {
+      this.termsLeft--
+      return FIELD.term
+    }
+    return -1
+  }
+
+  /**
+   * Room for the tokens and instances of a document of `bytes` bytes of sequence and `notes`
+   * notes, keeping what was read: a token takes a byte at least, and so does a term's instance.
+   */
+  private reserve(bytes: number, notes: number): void {
+    const tokens = bytes
+    const instances = notes + 4 + bytes
     if (tokens > this.terms.length) {
       const size = Math.max(tokens, this.terms.length * 2)
       this.terms = grown(this.terms, new Int32Array(size))
       this.words = grown(this.words, new Int32Array(size))
       this.positions = grown(this.positions, new Int32Array(size))
+      this.hitSlots = grown(this.hitSlots, new Int32Array(size))
+      this.hitCounts = grown(this.hitCounts, new Uint32Array(size))
     }
     if (instances > this.starts.length) {
       const size = Math.max(instances, this.starts.length * 2)
       this.starts = grown(this.starts, new Uint32Array(size))
       this.fields = grown(this.fields, new Uint8Array(size))
       this.lengths = grown(this.lengths, new Uint32Array(size))
+      this.hitStarts = grown(this.hitStarts, new Uint32Array(size))
     }
   }
+}
+
+/**
+ * Each document's title length as Lucene counts it (its indexed tokens; 65,535 for that many or
+ * more), read from the first value of every token sequence: one pass, at start.
+ */
+export function titleLengths(parts: StoredTextIndex): Uint16Array {
+  const { sequences, sequenceOffsets, formTerms, documentCount } = parts
+  const lengths = new Uint16Array(documentCount)
+  for (let id = 0; id < documentCount; id++) {
+    let at = sequenceOffsets[id]!
+    const end = sequenceOffsets[id + 1]!
+    let length = 0
+    while (at < end) {
+      let byte = sequences[at++]!
+      let form = byte & 0x7f
+      for (let shift = 7; byte & 0x80; shift += 7) {
+        byte = sequences[at++]!
+        form |= (byte & 0x7f) << shift
+      }
+      if (form === VALUE_BREAK) break
+      if (formTerms[form - 1] !== NONE) length++
+    }
+    lengths[id] = Math.min(length, 0xffff)
+  }
+  return lengths
 }
 
 function grown<T extends Int32Array | Uint32Array | Uint8Array>(from: T, to: T): T {

@@ -191,6 +191,29 @@ export function forEachWithinEdits(
   }
 }
 
+/** The words of a sorted list within some edits of a word: their indexes, ascending, and edits. */
+export interface WordsWithinEdits {
+  indexes: number[]
+  edits: number[]
+}
+
+/**
+ * Every word of `sorted` within `maxEdits` of `word`, no prefix required: what a fuzzy query
+ * word expands to (the matches and the scores of `word~N` read the same expansion).
+ */
+export function wordsWithinEdits(
+  sorted: readonly string[] | SortedWords,
+  word: string,
+  maxEdits: number,
+): WordsWithinEdits {
+  const found: WordsWithinEdits = { indexes: [], edits: [] }
+  forEachWithinEdits(sorted, word, maxEdits, 0, (index, edits) => {
+    found.indexes.push(index)
+    found.edits.push(edits)
+  })
+  return found
+}
+
 /**
  * Computes row `i` of the matrix (the candidate's i-th code point is `path[i - 1]`) from the
  * rows above it, and returns its smallest value. Only the band within `maxEdits` of the

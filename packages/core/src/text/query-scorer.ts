@@ -3,8 +3,8 @@
  * and as the OpenSearch backend asks it to (`packages/opensearch/src/backend/query-dsl.ts`). As
  * tantivy and Lucene split a search, the query is first bound to the index's statistics
  * ({@link QueryWeight}: idfs, boosts, expansions, once per query), then each document is scored
- * with it ({@link DocumentScorer}: its tokens read back, each place scored). Two shapes of query
- * skip the reading for most documents, scoring from the postings instead.
+ * with it ({@link DocumentScorer}: its tokens read back, each place scored). Three shapes of
+ * query skip most of the reading, scoring from the postings instead.
  */
 
 import type { QueryNode } from '../analysis/query-analysis.js'
@@ -13,6 +13,8 @@ import { gallopTo } from '../util/gallop.js'
 import { DocumentScorer } from './document-scorer.js'
 import { DocumentTokens } from './document-tokens.js'
 import { explainDocument } from './explain-document.js'
+import type { WordsWithinEdits } from './fuzzy-walk.js'
+import { scoreFuzzyWord } from './fuzzy-word-scores.js'
 import type { FieldScorer } from './lucene-bm25.js'
 import type { Matches } from './matches.js'
 import { QueryWeight } from './query-weight.js'
@@ -38,10 +40,11 @@ export interface PrefixTerms {
 }
 
 /**
- * Scores documents for a query: each document with a {@link DocumentScorer}, except where two
+ * Scores documents for a query: each document with a {@link DocumentScorer}, except where three
  * shapes of query need not read it back: a tree of words scores a document holding one of them,
- * or holding them only in its title and description, from the words' postings, and a prefix
- * alone scores each document from the fields its terms stand in.
+ * or holding them only in its title and description, from the words' postings; a prefix alone
+ * scores each document from the fields its terms stand in; and a fuzzy word alone reads only the
+ * places its terms' postings say it scores in (`fuzzy-word-scores.ts`).
  */
 export class QueryScorer {
   private readonly parts: StoredTextIndex
@@ -50,13 +53,32 @@ export class QueryScorer {
   private readonly tokens: DocumentTokens
   /** Each term's slot in the query being scored, or -1. */
   private readonly slotOf: Int32Array
-  /** Per document, the fields a prefix's terms stand in (and {@link VIA_SHARED}); kept zeroed. */
+  private readonly fuzzyTerms: ((word: string, edits: number) => WordsWithinEdits) | undefined
+  private readonly titleLengths: Uint16Array | undefined
+  /**
+   * Per document, the fields a prefix's terms stand in (and {@link VIA_SHARED}), or a fuzzy
+   * word's marks; kept zeroed.
+   */
   private fieldsOf: Uint8Array | undefined
+  /** Per document, a fuzzy word's score found from its postings (read where it marks so). */
+  private scoreOf: Float32Array | undefined
 
-  /** @param prefixTerms a prefix's words and terms, as the index matches them */
-  constructor(parts: StoredTextIndex, prefixTerms: (prefix: string) => PrefixTerms) {
+  /**
+   * @param prefixTerms a prefix's words and terms, as the index matches them
+   * @param fuzzyTerms the terms within some edits of a word, as the index matches them
+   * @param titleLengths each document's title length (`titleLengths`), which lets a fuzzy word
+   *   score a title from its postings
+   */
+  constructor(
+    parts: StoredTextIndex,
+    prefixTerms: (prefix: string) => PrefixTerms,
+    fuzzyTerms?: (word: string, edits: number) => WordsWithinEdits,
+    titleLengths?: Uint16Array,
+  ) {
     this.parts = parts
     this.prefixTerms = prefixTerms
+    this.fuzzyTerms = fuzzyTerms
+    this.titleLengths = titleLengths
     this.scorers = fieldScorers(parts)
     this.tokens = new DocumentTokens(parts)
     this.slotOf = new Int32Array(parts.terms.length).fill(-1)
@@ -69,12 +91,20 @@ export class QueryScorer {
    *   against)
    */
   score(node: QueryNode, matches: Matches, readBack = false): Matches {
-    const weight = new QueryWeight(node, this.parts, this.slotOf)
+    const weight = new QueryWeight(node, this.parts, this.slotOf, this.fuzzyTerms)
     try {
       const documents = new DocumentScorer(weight, this.tokens, this.scorers)
       const scores = new Float32Array(matches.ids.length)
       if (!readBack && node.kind === 'prefix') {
         this.scorePrefix(node.prefix, documents, matches, scores)
+      } else if (!readBack && node.kind === 'fuzzy' && weight.leaves[0]?.kind === 'fuzzy') {
+        this.fieldsOf ??= new Uint8Array(this.parts.documentCount)
+        this.scoreOf ??= new Float32Array(this.parts.documentCount)
+        scoreFuzzyWord(this.parts, documents, weight.leaves[0], matches, scores, {
+          marks: this.fieldsOf,
+          scoreOf: this.scoreOf,
+          titleLengths: this.titleLengths,
+        })
       } else if (!readBack && weight.onlyWords) {
         this.scoreWords(documents, matches, scores)
       } else if (weight.leaves.length > 0) {
@@ -91,7 +121,7 @@ export class QueryScorer {
    * root {@link score} gives when it reads it (the shortcuts add the same values in float32).
    */
   explain(node: QueryNode, id: number): Explanation {
-    const weight = new QueryWeight(node, this.parts, this.slotOf)
+    const weight = new QueryWeight(node, this.parts, this.slotOf, this.fuzzyTerms)
     try {
       return explainDocument(new DocumentScorer(weight, this.tokens, this.scorers), this.parts, id)
     } finally {

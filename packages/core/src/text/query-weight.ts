@@ -9,7 +9,7 @@
 import type { IndexLeaf, QueryNode } from '../analysis/query-analysis.js'
 import { FUZZY_EXPANSIONS } from '../analysis/query-tree.js'
 import { lowerBound, sortedIndexOf } from '../util/sorted-search.js'
-import { forEachWithinEdits } from './fuzzy-walk.js'
+import { type WordsWithinEdits, wordsWithinEdits } from './fuzzy-walk.js'
 import { idf } from './lucene-bm25.js'
 import { FIELD_BOOSTS, NONE, type StoredTextIndex, TEXT_FIELDS } from './stored-text-index.js'
 
@@ -94,6 +94,11 @@ export class QueryWeight {
     private readonly parts: StoredTextIndex,
     /** Each term's slot in the query being scored, or -1 (the index's, shared by its queries). */
     readonly slotOf: Int32Array,
+    /** The terms within some edits of a word (the index's, which its matches read too). */
+    private readonly fuzzyTerms: (word: string, edits: number) => WordsWithinEdits = (
+      word,
+      edits,
+    ) => wordsWithinEdits(parts.terms, word, edits),
   ) {
     this.collect(node)
     this.leaves.forEach((leaf, index) => {
@@ -209,12 +214,13 @@ export class QueryWeight {
    * term order), each weighing its similarity and all the idf of the most frequent of them.
    */
   private fuzzy(leaf: LeafOf<'fuzzy'>): WeightedLeaf {
-    const found: { term: number; similarity: number }[] = []
     const length = [...leaf.word].length
-    forEachWithinEdits(this.parts.terms, leaf.word, leaf.edits, 0, (term, distance) => {
+    const { indexes, edits } = this.fuzzyTerms(leaf.word, leaf.edits)
+    const found = indexes.map((term, at) => {
+      const distance = edits[at]!
       const shorter = Math.min(length, [...this.parts.terms[term]!].length)
       // A short word's similarity may fall below 0 (`th~2` and `a`): the node scores it 0.
-      found.push({ term, similarity: distance === 0 ? 1 : Math.max(0, 1 - distance / shorter) })
+      return { term, similarity: distance === 0 ? 1 : Math.max(0, 1 - distance / shorter) }
     })
     found.sort((a, b) => b.similarity - a.similarity || a.term - b.term)
     const slots = found.map(({ term }) => this.slot(term, false))

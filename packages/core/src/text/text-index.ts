@@ -4,7 +4,8 @@ import type { Explanation } from '../api/explanation.js'
 import { LruCache } from '../util/lru-cache.js'
 import { lowerBound, sortedIndexOf } from '../util/sorted-search.js'
 import { readVarint } from '../util/varint.js'
-import { forEachWithinEdits } from './fuzzy-walk.js'
+import { titleLengths } from './document-tokens.js'
+import { SortedWords, type WordsWithinEdits, wordsWithinEdits } from './fuzzy-walk.js'
 import {
   complement,
   filterMatches,
@@ -28,6 +29,8 @@ import { NONE, type StoredTextIndex, VALUE_BREAK } from './stored-text-index.js'
 export const PREFIX_LIMITS = { terms: 2000, postings: 2_000_000 } as const
 /** Bytes of prefix and phrase matches kept for the next request that asks for them. */
 const COMPUTED_BYTES = 64 * 2 ** 20
+/** Bytes of fuzzy words' terms kept: a request reads them twice (its matches, its scores). */
+const EXPANSION_BYTES = 4 * 2 ** 20
 
 /**
  * The full-text index: posting lists as slices of typed arrays (ascending ids, each with the
@@ -53,12 +56,22 @@ export class TextIndex {
   /** Reused by every phrase check: the terms of the last positions read. */
   private ring = new Int32Array(16)
   private scorer: QueryScorer | undefined
+  /** The terms as the fuzzy walk reads them, made at start: not on the first `word~N`. */
+  private readonly sortedTerms: SortedWords
+  /** Each document's title length, made at start: a fuzzy word scores most titles from these. */
+  private readonly titleLengths: Uint16Array
+  private readonly expansions = new LruCache<string, WordsWithinEdits>(
+    EXPANSION_BYTES,
+    (key, found) => found.indexes.length * 16 + key.length * 2,
+  )
 
   constructor(parts: StoredTextIndex, analyzer: Analyzer) {
     this.parts = parts
     this.analyzer = analyzer
     this.wordsPerTerm = new Uint32Array(parts.terms.length)
     for (const term of parts.wordTerms) this.wordsPerTerm[term]!++
+    this.sortedTerms = SortedWords.of(parts.terms)
+    this.titleLengths = titleLengths(parts)
   }
 
   /** The number of documents indexed. */
@@ -80,7 +93,7 @@ export class TextIndex {
     const compute = () => {
       const matches = filterMatches(this.evaluate(node), keep)
       if (node.kind === 'term') return matches
-      this.scorer ??= new QueryScorer(this.parts, (prefix) => this.prefixTerms(prefix))
+      this.scorer ??= this.newScorer()
       return this.scorer.score(node, matches)
     }
     return key === undefined ? compute() : this.remembered(key, compute)
@@ -94,7 +107,7 @@ export class TextIndex {
   explain(node: QueryNode, id: number): Explanation | null {
     const found = this.score(node, (candidate) => candidate === id)
     if (found.ids.length === 0) return null
-    this.scorer ??= new QueryScorer(this.parts, (prefix) => this.prefixTerms(prefix))
+    this.scorer ??= this.newScorer()
     return { ...this.scorer.explain(node, id), value: found.scores[0]! }
   }
 
@@ -253,15 +266,33 @@ export class TextIndex {
   }
 
   /**
-   * `word~N`: the index terms within N edits of the word (a transposition counting one), found
-   * by one walk over the sorted terms, bounded as a prefix's are.
+   * The index terms within `edits` of a word (a transposition counting one), found by one walk
+   * over the sorted terms and kept for the scores of the same request.
    */
+  fuzzyTerms(word: string, edits: number): WordsWithinEdits {
+    const key = `${edits}~${word}`
+    let found = this.expansions.get(key)
+    if (!found) {
+      found = wordsWithinEdits(this.sortedTerms, word, edits)
+      this.expansions.set(key, found)
+    }
+    return found
+  }
+
+  /** `word~N`: the postings of the terms within N edits of the word, bounded as a prefix's are. */
   private fuzzyPostings(word: string, edits: number): Matches {
-    const found: number[] = []
-    forEachWithinEdits(this.parts.terms, word, edits, 0, (term) => found.push(term))
     return unionAll(
-      this.mostFrequent(found).map((term) => this.postingsOf(term)),
+      this.mostFrequent(this.fuzzyTerms(word, edits).indexes).map((term) => this.postingsOf(term)),
       this.size,
+    )
+  }
+
+  private newScorer(): QueryScorer {
+    return new QueryScorer(
+      this.parts,
+      (prefix) => this.prefixTerms(prefix),
+      (word, edits) => this.fuzzyTerms(word, edits),
+      this.titleLengths,
     )
   }
 

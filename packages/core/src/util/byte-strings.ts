@@ -32,12 +32,23 @@ export class ByteStrings {
   }
 }
 
-/** Appends strings to a growing UTF-8 buffer. */
+/**
+ * Appends strings to a growing UTF-8 buffer. The buffer is a resizable `ArrayBuffer` that grows
+ * in place (the engine reserves its address range and commits pages as they are written), so
+ * neither growing nor {@link build} copies it: a million documents' 720 MiB are never held
+ * twice. Where resizable buffers are missing (or the reservation is refused), it grows by copies.
+ */
 export class ByteStringsBuilder {
-  private bytes = Buffer.allocUnsafe(1 << 16)
+  private arrayBuffer: MaybeResizable
+  private bytes: Buffer
   private used = 0
   private offsets = new Uint32Array(1024)
   private count = 0
+
+  constructor() {
+    this.arrayBuffer = growable(1 << 16)
+    this.bytes = Buffer.from(this.arrayBuffer, 0, 1 << 16)
+  }
 
   get size(): number {
     return this.count
@@ -48,6 +59,43 @@ export class ByteStringsBuilder {
     const needed = this.used + value.length * 3
     if (needed > this.bytes.length) this.grow(needed)
     this.used += this.bytes.write(value, this.used, 'utf8')
+    return this.close()
+  }
+
+  /** Appends the first `length` bytes of `source` (a string already encoded); returns its index. */
+  addBytes(source: Uint8Array, length: number): number {
+    const needed = this.used + length
+    if (needed > this.bytes.length) this.grow(needed)
+    this.bytes.set(source.subarray(0, length), this.used)
+    this.used = needed
+    return this.close()
+  }
+
+  /** Whether string `index` is the first `length` bytes of `source`. */
+  equals(index: number, source: Buffer, length: number): boolean {
+    const start = this.offsets[index]!
+    const end = this.offsets[index + 1]!
+    return end - start === length && source.compare(this.bytes, start, end, 0, length) === 0
+  }
+
+  /**
+   * The strings as stored (read them with {@link ByteStrings}): views of the builder's buffer,
+   * its own `ArrayBuffer`, trimmed to its length. The builder must not be used afterwards.
+   */
+  build(): StoredStrings {
+    const offsets = this.offsets.slice(0, this.count + 1)
+    if (this.arrayBuffer.resizable) {
+      this.arrayBuffer.resize(this.used)
+      return { bytes: new Uint8Array(this.arrayBuffer, 0, this.used), offsets }
+    }
+    // A copy into an exact-size buffer of its own, which a snapshot writes as it is.
+    const bytes = new Uint8Array(this.used)
+    bytes.set(this.bytes.subarray(0, this.used))
+    return { bytes, offsets }
+  }
+
+  /** Ends the string just written. */
+  private close(): number {
     if (this.count + 2 > this.offsets.length) {
       const offsets = new Uint32Array(this.offsets.length * 2)
       offsets.set(this.offsets)
@@ -57,14 +105,6 @@ export class ByteStringsBuilder {
     return this.count - 1
   }
 
-  /** The strings as stored (read them with {@link ByteStrings}). */
-  build(): StoredStrings {
-    // A copy into an exact-size buffer of its own, which a snapshot writes as it is.
-    const bytes = new Uint8Array(this.used)
-    bytes.set(this.bytes.subarray(0, this.used))
-    return { bytes, offsets: this.offsets.slice(0, this.count + 1) }
-  }
-
   private grow(needed: number): void {
     if (needed > MAX_BYTES) {
       throw new CatalogueError(
@@ -72,12 +112,38 @@ export class ByteStringsBuilder {
         `The catalogue's stored documents pass ${MAX_BYTES / 2 ** 30} GiB, the most one catalogue can hold`,
       )
     }
-    // Doubling while small, then by a quarter: the last growth wastes at most a fifth.
+    // Doubling while small, then by a quarter: the last growth wastes at most a fifth (of
+    // address space only, for a resizable buffer: pages never written are never committed).
     const factor = this.bytes.length < 64 * 2 ** 20 ? 2 : 1.25
-    const capacity = Math.ceil(Math.max(needed, this.bytes.length * factor))
-    const grown = Buffer.allocUnsafe(Math.min(MAX_BYTES, capacity))
-    this.bytes.copy(grown, 0, 0, this.used)
-    this.bytes = grown
+    const capacity = Math.min(MAX_BYTES, Math.ceil(Math.max(needed, this.bytes.length * factor)))
+    if (this.arrayBuffer.resizable) {
+      this.arrayBuffer.resize(capacity)
+    } else {
+      const grown = new ArrayBuffer(capacity) as MaybeResizable
+      new Uint8Array(grown).set(this.bytes.subarray(0, this.used))
+      this.arrayBuffer = grown
+    }
+    this.bytes = Buffer.from(this.arrayBuffer, 0, capacity)
+  }
+}
+
+/** An `ArrayBuffer` as ES2024 has it (the project's types are ES2022's). */
+interface MaybeResizable extends ArrayBuffer {
+  readonly resizable: boolean
+  resize(length: number): void
+}
+
+const Resizable = ArrayBuffer as unknown as new (
+  length: number,
+  options: { maxByteLength: number },
+) => MaybeResizable
+
+/** A buffer of `length` bytes that can grow in place up to {@link MAX_BYTES}, where it can. */
+function growable(length: number): MaybeResizable {
+  try {
+    return new Resizable(length, { maxByteLength: MAX_BYTES })
+  } catch {
+    return new ArrayBuffer(length) as MaybeResizable
   }
 }
 
