@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { App } from './app.js'
 import type { AppRequest, AppResponse } from './app-messages.js'
+import { type Compression, compressionFor } from './compression.js'
 
 /** Options of {@link listen}. */
 export interface ListenOptions {
@@ -26,6 +27,13 @@ export interface ListenOptions {
    * @default 10_000 ms
    */
   shutdownTimeout?: number
+  /**
+   * Compress responses for clients that accept it (`Accept-Encoding`): brotli, else gzip, for
+   * textual bodies of 1 KiB or more that the app has not encoded; `Vary` says so, and an encoded
+   * response's strong ETag ends in `-br` or `-gzip`. Turn it off behind a proxy that compresses.
+   * @default true
+   */
+  compression?: boolean
 }
 
 /** A listening server. */
@@ -47,6 +55,7 @@ export interface Listening {
 export async function listen(app: App, options: ListenOptions = {}): Promise<Listening> {
   const requestTimeout = options.requestTimeout ?? 30_000
   const headersTimeout = options.headersTimeout ?? 10_000
+  const compression = options.compression ?? true
   const server = createServer(
     {
       requestTimeout,
@@ -60,17 +69,26 @@ export async function listen(app: App, options: ListenOptions = {}): Promise<Lis
         ({ body, tooLarge }) => {
           // Made when first read: only a backend that answers with a promise reads it.
           let controller: AbortController | undefined
-          const send = ({ status, headers, body: content }: AppResponse) => {
+          const method = request.method ?? 'GET'
+          const asked: Compression = compression
+            ? compressionFor(method, withEveryHost(request))
+            : { headers: withEveryHost(request), encode: (answer) => answer }
+          const write = ({ status, headers, body: content }: AppResponse) => {
             if (response.destroyed) return
             // The rest of a refused body is not read: the connection cannot carry another request.
             response.writeHead(status, tooLarge ? { ...headers, Connection: 'close' } : headers)
             response.end(content)
           }
+          const send = (answer: AppResponse) => {
+            const encoded = asked.encode(answer)
+            if (encoded instanceof Promise) encoded.then(write, () => response.destroy())
+            else write(encoded)
+          }
           try {
             const answer = app.handle({
-              method: request.method ?? 'GET',
+              method,
               url: request.url ?? '/',
-              headers: withEveryHost(request),
+              headers: asked.headers,
               ...(body ? { body } : {}),
               ...(tooLarge ? { bodyTooLarge: true } : {}),
               get signal() {
