@@ -31,7 +31,13 @@ export const endpointExamples: Record<string, ApiExample[]> = {
   '/search/suggest': [
     { title: 'Two misspelt words', path: '/search/suggest?title_suggest=malria+fondation' },
   ],
-  '/facets': [{ title: 'The facets of a query', path: '/facets?query=malaria' }],
+  '/facets': [
+    { title: 'The facets of a query', path: '/facets?query=malaria' },
+    {
+      title: 'With the date histogram, within a range of years',
+      path: '/facets?query=malaria&end_date__gte=1930&start_date__lte=1989&date_histogram=true',
+    },
+  ],
   '/collections': [
     {
       title: 'Collections of a period, by title',

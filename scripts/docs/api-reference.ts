@@ -72,7 +72,9 @@ const ENDPOINTS: EndpointDoc[] = [
     paths: ['/facets'],
     shape: 'facets',
     endpoint: 'facets',
-    text: 'Counts over every document (of every type) matching the query and the filters. Buckets are `{key, doc_count}` ordered by count, then key; `creator` and `subject` at most 100, `format` at most 10. `min_date` is the smallest begin year, `max_date` the largest end year (`null` when none). `limit`, `offset` and `sort` are checked but change nothing.',
+    text:
+      'Counts over every document (of every type) matching the query and the filters. Buckets are `{key, doc_count}` ordered by count, then key; `creator` and `subject` at most 100, `format` at most 10. `min_date` is the smallest begin year, `max_date` the largest end year (`null` when none). `limit`, `offset` and `sort` are checked but change nothing.\n\n' +
+      '**The date histogram** (`date_histogram=true`, not in the reference: without it the answer has no such key) adds `date_histogram`: `interval` (`year`, `decade` or `century`; `null` when there are no buckets) and `buckets`, oldest first, each `{key, from, to, doc_count}`. The years shown run from `min_date` to `max_date`, within what the year filters ask for (`__gte`, `__gt`, `__lte`, `__lt` and `__range` of `start_date` and `end_date`; a plain year or `__in` bounds nothing); over 300 years the buckets are centuries, over 30 decades, else years. Buckets are aligned (`key` is 1900 for 1900–1999, 1940 for the 1940s), the first and the last cut to the years shown (`from`, `to`), and every bucket between is there, empty or not. A bucket counts the matching documents with a date beginning in or before `to` and a date ending in or after `from`: exactly those `end_date__gte={from}&start_date__lte={to}` adds to the request, so a bucket’s count is what narrowing to it finds, and a document spanning 1940–1965 counts in each decade it spans, as `catalogue stats` counts decades. A document with a begin year and no end year (an agent “1916–”) is in no bucket, as no year range finds it (`catalogue stats` counts it in its begin year’s decade). Both backends count exactly and alike: in memory from the year columns, on OpenSearch with one `filters` aggregation of these two ranges per bucket.',
   },
   {
     heading: '/collections, /objects, /agents, /terms',
@@ -143,9 +145,12 @@ async function conventions(): Promise<string> {
   with \`Access-Control-Request-Method\` is a CORS preflight, answered 200 on every path with the
   path's methods, the requested headers (\`Content-Type\` by default) and \`Access-Control-Max-Age\`.
   Any other method is a 405 with the path's \`Allow\` (\`GET, HEAD, OPTIONS\` or \`POST, OPTIONS\`).
-- **Headers.** \`Content-Type: application/json; charset=utf-8\`, \`Vary: Accept\`, \`Allow\`,
-  \`Access-Control-Allow-Origin: *\`, \`X-Content-Type-Options: nosniff\`. A GET answer has a strong
-  \`ETag\` (it changes with the catalogue and the request); \`If-None-Match\` gets a 304.
+- **Headers.** \`Content-Type: application/json; charset=utf-8\`, \`Vary: Accept, Accept-Encoding\`,
+  \`Allow\`, \`Access-Control-Allow-Origin: *\`, \`X-Content-Type-Options: nosniff\`. A GET answer has
+  a strong \`ETag\` (it changes with the catalogue and the request); \`If-None-Match\` gets a 304.
+- **Compression.** An answer of 1 KiB or more is compressed with brotli or gzip when the request's
+  \`Accept-Encoding\` accepts one (q-values read; brotli on a tie); its \`ETag\` then carries the
+  coding (\`"…-br"\`, \`"…-gzip"\`), and \`If-None-Match\` with it gets a 304.
 - **Browsable HTML.** \`format=api\`, or an \`Accept\` header that prefers \`text/html\`, gives an
   HTML page with the same data, its links clickable, the request and a form. \`format=json\`
   forces JSON; any other \`format\` is a 404.
@@ -287,8 +292,9 @@ async function endpointSection(app: App, doc: EndpointDoc): Promise<string> {
   if (doc.endpoint) {
     const table = endpointParameters[doc.endpoint]
     const sorts = table.sorts.length > 0 ? table.sorts.join(', ') : 'none'
+    const optIns = (table.optIns ?? []).map((name) => `\`${name}=true\``).join(', ')
     lines.push(
-      `Parameters: \`query\`${table.paginated ? ', `limit`, `offset`' : ''}; sort fields: ${sorts}; filters: ${table.filters.join(', ')}.`,
+      `Parameters: \`query\`${table.paginated ? ', `limit`, `offset`' : ''}; sort fields: ${sorts}; filters: ${table.filters.join(', ')}${optIns ? `; opt-in: ${optIns}` : ''}.`,
       '',
     )
   }
@@ -312,11 +318,18 @@ function shapeLine(shape: ResponseShape): string {
 }
 
 function describeSchema(schema: unknown, depth: number): string {
-  const s = schema as { type?: unknown; properties?: Record<string, unknown>; items?: unknown }
+  const s = schema as {
+    type?: unknown
+    properties?: Record<string, unknown>
+    required?: string[]
+    items?: unknown
+  }
   const types = Array.isArray(s.type) ? s.type : [s.type]
   if (types.includes('array')) return `[${describeSchema(s.items, depth)}]`
   if (s.properties && depth < 2) {
-    const keys = Object.entries(s.properties).map(([key, value]) => {
+    const keys = Object.entries(s.properties).map(([name, value]) => {
+      // A key the answer may leave out: `files?`.
+      const key = (s.required ?? []).includes(name) ? name : `${name}?`
       const inner = value as { properties?: unknown; items?: { properties?: unknown } }
       return inner.properties || inner.items?.properties
         ? `${key}: ${describeSchema(value, depth + 1)}`

@@ -276,7 +276,9 @@ describe('catalogue serve, reloading and stopping', () => {
     })
     try {
       const server = await servedBy(npm)
-      expect((await health(server.url)).status).toBe('ok')
+      // `npm start` serves the site, the API under /api.
+      expect((await health(`${server.url}/api`)).status).toBe('ok')
+      expect((await fetch(`${server.url}/`)).status).toBe(200)
       const exited = once(npm, 'exit')
       npm.kill('SIGTERM')
       await exited

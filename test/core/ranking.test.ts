@@ -97,7 +97,9 @@ describe('ranking on the real corpus', () => {
       titles.indexOf('Museum of Primitive Art (New York, N.Y.)'),
       titles.indexOf('Museum of Modern Art (New York, N.Y.)'),
     )
-    const firstGovernor = titles.findIndex((title) => title.startsWith('New York (State). Governor'))
+    const firstGovernor = titles.findIndex((title) =>
+      title.startsWith('New York (State). Governor'),
+    )
     expect(titles.indexOf('Museum of Primitive Art (New York, N.Y.)')).toBeGreaterThan(-1)
     expect(lastMuseum).toBeLessThan(firstGovernor)
   })

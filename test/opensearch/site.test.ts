@@ -41,6 +41,8 @@ describe.skipIf(node.skip)('the discovery site over OpenSearch', () => {
     '/search?query=rockefellr',
     '/collections/Zivy3B6P5nBaZ24Kb8cWEq',
     '/collections/gfvm2HihpLwCTnKgpDtdhR?query=reich',
+    '/collections/Zivy3B6P5nBaZ24Kb8cWEq?open=gfvm2HihpLwCTnKgpDtdhR',
+    '/collections/kqx4Z5uJzTUF2RhdKbF8bB?siblings_offset=0',
     '/objects/FM8Xe2Aghf8RKX4dLHfR3c',
     '/agents/4HyzLLjm5KXGNaM2iKttoG',
     '/collections?sort=title',

@@ -27,6 +27,8 @@ export type { QueryLeaves, QueryTree } from './analysis/query-tree.js'
 export { FUZZY_EXPANSIONS, readQuery } from './analysis/query-tree.js'
 export { compatibilityMappings, foldingMappings } from './analysis/unicode-forms.js'
 export { citationTitle, joinHierarchy, writeCitation } from './api/citation.js'
+export type { HistogramPlan } from './api/date-histogram.js'
+export { dateHistogram, HISTOGRAM_INTERVALS, histogramPlan } from './api/date-histogram.js'
 export { detailOf } from './api/details.js'
 export type { Hierarchy, HierarchyWarning, StoredHierarchy } from './api/hierarchy.js'
 export {

@@ -2,7 +2,12 @@
  * The query parameters each list endpoint accepts (API.md §3), for OPTIONS and the HTML form.
  * The table itself is the core's (`endpointParameters`), the one the parser checks against.
  */
-import { type Endpoint, endpointParameters, type FilterField } from '@archive-catalogue/core'
+import {
+  type Endpoint,
+  endpointParameters,
+  type FilterField,
+  type OptIn,
+} from '@archive-catalogue/core'
 import type { QueryParameter } from './serialize.js'
 
 export { endpointParameters }
@@ -24,6 +29,18 @@ const FILTER_DESCRIPTIONS: Record<FilterField, string> = {
   end_date: 'Year a date of the document ends (any of its dates).',
 }
 
+/** The opt-in parameters: each adds a key to the answer, which is otherwise the reference's. */
+const OPT_IN_DESCRIPTIONS: Record<OptIn, string> = {
+  date_histogram:
+    'true: add `date_histogram`, the matching documents with a date in each year, decade or ' +
+    'century: `{interval, buckets: [{key, from, to, doc_count}]}`. The years run from ' +
+    '`min_date` to `max_date`, within what the year filters ask (`__gte`, `__gt`, `__lte`, ' +
+    '`__lt`, `__range`); over 300 years are centuries, over 30 decades, else years. A bucket ' +
+    'counts the documents with a begin year ≤ its `to` and an end year ≥ its `from` (what ' +
+    '`start_date__lte=to&end_date__gte=from` finds), so a document spanning several counts in ' +
+    'each. Without it (or false), no such key.',
+}
+
 /** The `format` parameter, accepted everywhere. */
 export const formatParameter: QueryParameter = {
   name: 'format',
@@ -37,7 +54,7 @@ export const formatParameter: QueryParameter = {
  */
 export function describeParameters(endpoint: Endpoint | undefined): QueryParameter[] {
   if (endpoint === undefined) return [formatParameter]
-  const { filters, sorts, paginated } = endpointParameters[endpoint]
+  const { filters, sorts, paginated, optIns = [] } = endpointParameters[endpoint]
   const paging: QueryParameter[] = [
     { name: 'limit', description: 'Page size (default 50, larger values are clamped).' },
     { name: 'offset', description: 'Zero-based index of the first result (default 0).' },
@@ -52,6 +69,11 @@ export function describeParameters(endpoint: Endpoint | undefined): QueryParamet
     ...(paginated ? paging : []),
     ...(sorts.length > 0 ? [sort] : []),
     ...filters.map((field) => filterParameter(field)),
+    ...optIns.map((name) => ({
+      name,
+      description: OPT_IN_DESCRIPTIONS[name],
+      choices: ['true', 'false'],
+    })),
     formatParameter,
   ]
 }

@@ -10,6 +10,7 @@ import {
   BadParameterError,
   type CatalogueBackend,
   type CatalogueStats,
+  type DetailOf,
   NotFoundError,
   parseFor,
   type StatsSource,
@@ -26,7 +27,8 @@ import { homePage } from './pages/home.js'
 import { page, type SiteContext } from './pages/layout.js'
 import { type ListType, listPage } from './pages/list.js'
 import { recordPage } from './pages/record.js'
-import { searchPage } from './pages/search.js'
+import { searchPage, withHistogram } from './pages/search.js'
+import { readContents, readPlace } from './reads/tree-reads.js'
 import { html } from './templates/html.js'
 import { en } from './templates/messages.js'
 import { SITE_CSS } from './templates/style.js'
@@ -136,7 +138,7 @@ class Site implements App {
     const request = parseFor(backend, 'search', params)
     const [results, facets] = await Promise.all([
       backend.search(request),
-      backend.facets(parseFor(backend, 'facets', params)),
+      backend.facets(parseFor(backend, 'facets', withHistogram(params))),
     ])
     const query = params.get('query') ?? ''
     const suggestions = results.count === 0 && query !== '' ? await backend.suggest(query) : null
@@ -150,6 +152,12 @@ class Site implements App {
     })
   }
 
+  /**
+   * A record's page. After the detail (whose `parent` and `offset` place a component), the calls
+   * run side by side: the citation, the ancestors, a collection's contents (a page of children
+   * and the branch opened, `readContents`) and a component's place among its siblings (one page
+   * of its parent's children, `readPlace`): a page's cost never grows with the tree.
+   */
   private async recordPage(
     backend: CatalogueBackend,
     type: 'collection' | 'object' | 'agent' | 'term',
@@ -158,19 +166,20 @@ class Site implements App {
     request: AppRequest,
   ): Promise<string> {
     const detail = await backend.detail(type, id)
-    const citation = await this.citation(detail.uri, request)
-    let trail: { uri: string; title: string }[] = []
-    if (type === 'collection' || type === 'object') {
-      const ancestors = await backend.ancestors(type, id, parseFor(backend, 'ancestors', {}))
-      trail = ancestorTrail(ancestors)
-    }
-    let contents = null
-    if (type === 'collection') {
-      const request = parseFor(backend, 'children', params)
-      const children = await backend.children(id, request)
-      contents = { page: children, params, limit: request.limit, offset: request.offset }
-    }
-    return recordPage(this.context, { detail, trail, citation, contents })
+    const component =
+      detail.type === 'collection' || detail.type === 'object'
+        ? (detail as DetailOf['collection'] | DetailOf['object'])
+        : null
+    const [citation, ancestors, contents, place] = await Promise.all([
+      this.citation(detail.uri, request),
+      type === 'collection' || type === 'object'
+        ? backend.ancestors(type, id, parseFor(backend, 'ancestors', {}))
+        : null,
+      type === 'collection' ? readContents(backend, id, params) : null,
+      component ? readPlace(backend, component, params) : null,
+    ])
+    const trail = ancestors ? ancestorTrail(ancestors) : []
+    return recordPage(this.context, { detail, params, trail, citation, contents, place })
   }
 
   /**

@@ -50,7 +50,8 @@ export const serve = defineCommand({
     'site-name': {
       type: 'string',
       value: 'name',
-      description: "the archive's name on the site (default: --citation-name, else 'Archive catalogue')",
+      description:
+        "the archive's name on the site (default: --citation-name, else 'Archive catalogue')",
     },
     'citation-name': {
       type: 'string',

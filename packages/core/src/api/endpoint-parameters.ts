@@ -5,6 +5,7 @@ import type {
   Endpoint,
   EndpointFilters,
   FilterField,
+  OptIn,
   SearchFilter,
   SortField,
   TextField,
@@ -59,6 +60,8 @@ export interface EndpointParameters {
    * {@link REQUEST_LIMITS}' `window` (a deeper `offset` is a 400, a longer page is cut there).
    */
   readonly ranked: boolean
+  /** The {@link OptIn} parameters it reads (`true` or `false`); others ignore them. */
+  readonly optIns?: readonly OptIn[]
 }
 
 /** The filters of collections and objects (API.md §3), also those that count hits below a node. */
@@ -99,6 +102,7 @@ export const endpointParameters: {
     sorts: ['title', 'start_date', 'end_date', 'creator'],
     paginated: true,
     ranked: false,
+    optIns: ['date_histogram'],
   },
   collections: {
     filters: DESCRIPTION_FILTERS,

@@ -20,6 +20,7 @@ import type {
   Endpoint,
   Filter,
   FilterField,
+  OptIn,
   ParameterValue,
   ParsedRequest,
   RequestParams,
@@ -81,6 +82,7 @@ export function parseRequest<E extends Endpoint>(
     offset,
     pageSize: read.limit,
     params: pairs,
+    dateHistogram: read.optIns.get('date_histogram') === true,
   }
 }
 
@@ -94,6 +96,8 @@ interface ReadParameters {
   filters: Filter[]
   /** The values of each plain filter parameter (`genre=a&genre=b`), in the order given. */
   choices: Map<FilterField, string[]>
+  /** The opt-ins the endpoint reads, as given (the last value of one given twice). */
+  optIns: Map<OptIn, boolean>
 }
 
 /**
@@ -112,6 +116,7 @@ function readParameters(
     sort: [],
     filters: [],
     choices: new Map(),
+    optIns: new Map(),
   }
   for (const [name, raw] of pairs) {
     const value = raw.trim()
@@ -125,6 +130,8 @@ function readParameters(
       if (allowed.paginated) read.offset = parseCount(name, value, 0)
     } else if (name === 'sort') {
       if (allowed.sorts.length > 0) read.sort.push(...parseSort(value, allowed.sorts))
+    } else if (allowed.optIns?.includes(name as OptIn)) {
+      read.optIns.set(name as OptIn, parseBoolean(name, value))
     } else {
       const [field, lookup, ...rest] = name.split('__')
       if (!isFilterField(field) || !allowed.filters.includes(field) || rest.length > 0) continue

@@ -83,7 +83,15 @@ export interface ParsedRequest {
   readonly pageSize: number
   /** Every parameter of the request as given (unknown ones too), for `next`/`previous` links. */
   readonly params: ReadonlyArray<readonly [string, string]>
+  /** `/facets` with `date_histogram=true`: add the date histogram (`api/date-histogram.ts`). */
+  readonly dateHistogram: boolean
 }
+
+/**
+ * A parameter that adds a key to its endpoint's answer when `true` and leaves the answer as the
+ * reference's otherwise (`endpointParameters`' `optIns` say which endpoint reads it).
+ */
+export type OptIn = 'date_histogram'
 
 /** The value of a parameter in a plain object: a repeated parameter as an array. */
 export type ParameterValue = string | readonly string[] | number | boolean | undefined
@@ -111,13 +119,14 @@ type FilterName<F extends FilterField> = F extends DateField
     ? F
     : F | `${F}__${TextLookup}`
 
-/** Every parameter name an endpoint reads: `query`, paging, `sort`, its filters and lookups. */
+/** Every parameter name an endpoint reads: `query`, paging, `sort`, its filters and lookups, its opt-ins. */
 export type ParameterName<E extends Endpoint> =
   | 'query'
   | 'limit'
   | 'offset'
   | 'sort'
   | FilterName<EndpointFilters[E]>
+  | (E extends 'facets' ? OptIn : never)
 
 /**
  * Parameters as URLSearchParams (any names: the API ignores unknown ones) or a plain object

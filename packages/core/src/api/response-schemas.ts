@@ -58,6 +58,32 @@ export const SearchResultSchema = Type.Object({
 
 export const FacetBucketSchema = Type.Object({ key: Type.String(), doc_count: Type.Integer() })
 
+/** The interval of a date histogram's buckets; null when there are none. */
+const HistogramIntervalSchema = Type.Unsafe<'year' | 'decade' | 'century' | null>({
+  type: ['string', 'null'],
+  enum: ['year', 'decade', 'century', null],
+})
+
+/**
+ * `/facets`' date histogram (`date_histogram=true`; `api/date-histogram.ts`): the matching
+ * documents with a date in each year, decade or century, oldest first, empty buckets included.
+ */
+export const DateHistogramSchema = Type.Object({
+  /** `year`, `decade` or `century`, by the span of years shown; null when there are no buckets. */
+  interval: HistogramIntervalSchema,
+  buckets: Type.Array(
+    Type.Object({
+      /** The first year of the bucket's whole year, decade or century (1940 for the 1940s). */
+      key: Type.Integer(),
+      /** The bucket's first and last year, cut to the years shown. */
+      from: Type.Integer(),
+      to: Type.Integer(),
+      /** The matching documents with a begin year ≤ `to` and an end year ≥ `from`. */
+      doc_count: Type.Integer(),
+    }),
+  ),
+})
+
 export const FacetsSchema = Type.Object({
   max_date: Type.Object({ value: NullableInteger }),
   creator: Type.Array(FacetBucketSchema),
@@ -65,6 +91,8 @@ export const FacetsSchema = Type.Object({
   subject: Type.Array(FacetBucketSchema),
   format: Type.Array(FacetBucketSchema),
   online: Type.Object({ doc_count: Type.Integer() }),
+  /** Only with `date_histogram=true`: the reference's answer has no such key. */
+  date_histogram: Type.Optional(DateHistogramSchema),
 })
 
 /** An item of the plain lists (`/collections`, `/objects`, `/agents`, `/terms`). */
@@ -337,6 +365,8 @@ export type ListDate = Static<typeof ListDateSchema>
 export type SearchResult = Static<typeof SearchResultSchema>
 export type FacetBucket = Static<typeof FacetBucketSchema>
 export type FacetsResponse = Static<typeof FacetsSchema>
+export type DateHistogram = Static<typeof DateHistogramSchema>
+export type HistogramInterval = NonNullable<DateHistogram['interval']>
 export type ListItem = Static<typeof ListItemSchema>
 export type ListPage = Static<typeof ListPageSchema>
 export type LinkedItem = Static<typeof LinkedItemSchema>

@@ -1,16 +1,30 @@
 /** `GET /facets`: counts over every document matching the query and filters (API.md §5). */
 
+import { dateHistogram } from '../api/date-histogram.js'
 import type { ParsedRequest } from '../api/parsed-request.js'
 import type { FacetsResponse } from '../api/response-schemas.js'
 import { Bitset } from '../util/bitset.js'
 import type { CatalogueSearcher } from './catalogue-searcher.js'
+import { histogramCounts } from './date-histogram-counts.js'
 import { countFacets } from './facet-counts.js'
 
 export function facets(searcher: CatalogueSearcher, request: ParsedRequest): FacetsResponse {
+  const matched = matchSet(searcher, request)
+  const answer = countFacets(searcher.data, matched)
+  // Opt-in: without `date_histogram=true` the answer is the reference's, key for key.
+  if (request.dateHistogram) {
+    const { plan, counts } = histogramCounts(searcher.data, request, matched, answer)
+    answer.date_histogram = dateHistogram(plan, counts)
+  }
+  return answer
+}
+
+/** The documents the query and the filters match, of every type. */
+function matchSet(searcher: CatalogueSearcher, request: ParsedRequest): Bitset {
   const allowed = searcher.filtered(request, searcher.everything)
   const matches = searcher.matches(request)
-  if (!matches) return countFacets(searcher.data, allowed)
+  if (!matches) return allowed
   const matched = new Bitset(allowed.size)
   for (const id of matches.ids) if (allowed.has(id)) matched.add(id)
-  return countFacets(searcher.data, matched)
+  return matched
 }

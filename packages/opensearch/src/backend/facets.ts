@@ -3,7 +3,8 @@
  * aggregations with the core's limits and order (`endpoints/facet-counts.ts`): buckets by number of
  * documents, then by value; subjects and creators are nested, so their buckets count
  * documents (`reverse_nested`), not references. The buckets are exact on any number of shards
- * (`exact-terms.ts`).
+ * (`exact-terms.ts`). With `date_histogram=true`, the date histogram too (`date-histogram.ts`),
+ * after the rest, whose `min_date` and `max_date` decide its buckets.
  */
 import type {
   FacetBucket,
@@ -12,6 +13,7 @@ import type {
   TextLanguage,
 } from '@archive-catalogue/core'
 import type { Cluster } from './cluster.js'
+import { histogramOf } from './date-histogram.js'
 import { exactTermsSearch } from './exact-terms.js'
 import { requestQuery } from './filters-dsl.js'
 
@@ -41,10 +43,11 @@ export async function facets(
   request: ParsedRequest,
   signal?: AbortSignal,
 ): Promise<FacetsResponse> {
+  const query = requestQuery(request, language, [])
   const body = await exactTermsSearch(
     cluster,
     {
-      query: requestQuery(request, language, []),
+      query,
       size: 0,
       track_total_hits: false,
       aggs: {
@@ -70,7 +73,7 @@ export async function facets(
     const value = aggs[name]?.['value'] as number | null | undefined
     return { value: value === null || value === undefined ? null : Math.round(value) }
   }
-  return {
+  const answer: FacetsResponse = {
     max_date: year('max_date'),
     creator: buckets((aggs['creator']?.['values'] as Buckets) ?? { buckets: [] }),
     min_date: year('min_date'),
@@ -78,6 +81,11 @@ export async function facets(
     format: buckets(aggs['format'] as unknown as Buckets),
     online: { doc_count: (aggs['online']?.['doc_count'] as number) ?? 0 },
   }
+  // Opt-in: without `date_histogram=true` the answer is the reference's, key for key.
+  if (request.dateHistogram) {
+    answer.date_histogram = await histogramOf(cluster, request, query, answer, signal)
+  }
+  return answer
 }
 
 function buckets(aggregation: Buckets): FacetBucket[] {

@@ -1,44 +1,51 @@
 /**
  * The page of one record, the API's detail without `/api`: a collection or an object with the
- * trail of its ancestors, its whole description (dates, extents, creators and people linked,
- * notes by kind, languages, subjects, formats, rights, files), the citation, and a collection's
- * contents (its children, paged, searchable within: each child with its hit count); an agent or
- * a term with its description and the records that name it.
+ * trail of its ancestors, its previous and next sibling, its whole description (dates, extents,
+ * creators and people linked, notes by kind, languages, subjects, formats, rights, files), a
+ * collection's contents as a tree (its children, paged, searchable within, each child with its
+ * hit count and its own children on demand), where it sits among its siblings, and the citation;
+ * an agent or a term with its description and the records that name it.
  */
-import type { DetailOf, LinkedItem, Page } from '@archive-catalogue/core'
+import type { DetailOf } from '@archive-catalogue/core'
 import { stripHtml } from '@archive-catalogue/core/backend'
+import type { Contents, Place } from '../reads/tree-reads.js'
 import { html, pathWith } from '../templates/html.js'
 import type { Messages } from '../templates/messages.js'
 import { page, type SiteContext } from './layout.js'
-import { count, datesText, linkList, pager } from './parts.js'
+import { datesText, linkList } from './parts.js'
+import { contentsTree, neighbours, whereItSits } from './tree.js'
 
 type Detail = DetailOf['collection'] | DetailOf['object'] | DetailOf['agent'] | DetailOf['term']
 
 export interface RecordAnswer {
   detail: Detail
+  /** The page's parameters (the search within, the pages of contents and of siblings). */
+  params: URLSearchParams
   /** The ancestors, root first (collections and objects). */
   trail: { uri: string; title: string }[]
   citation: string
-  /** A collection's children, with the search within it. */
-  contents: {
-    page: Page<LinkedItem>
-    params: URLSearchParams
-    limit: number
-    offset: number
-  } | null
+  /** A collection's contents, with the search within it and the branch opened. */
+  contents: Contents | null
+  /** Where a component sits among its parent's children; null at the top level. */
+  place: Place | null
 }
 
 export function recordPage(site: SiteContext, answer: RecordAnswer): string {
   const { messages: t } = site
   const { detail } = answer
   const path = detail.uri
+  const { place } = answer
+  // The parent is the trail's last ancestor: its title costs no call of its own.
+  const parentTitle = answer.trail.at(-1)?.title ?? place?.parent ?? ''
   const content = html`!${trail(answer.trail, t)}
 <h1>${detail.title}</h1>
 <p class="muted">${typeOf(detail, t)}!${'dates' in detail ? html` · ${datesText(detail.dates, t)}` : ''}</p>
+!${place ? neighbours(place, t) : ''}
 !${fields(detail, t)}
 !${notes(detail, t)}
 !${related(detail, t)}
-!${answer.contents ? contents(path, answer.contents, site) : ''}
+!${answer.contents ? contentsTree(path, answer.contents, site) : ''}
+!${place ? whereItSits(path, place, parentTitle, answer.params, site) : ''}
 <h2>${t.citation}</h2>
 <p><q>${answer.citation}</q></p>`
   return page(site, {
@@ -133,27 +140,4 @@ function related(detail: Detail, t: Messages): string {
     )
   }
   return parts.join('')
-}
-
-function contents(
-  path: string,
-  answer: NonNullable<RecordAnswer['contents']>,
-  site: SiteContext,
-): string {
-  const { messages: t, language } = site
-  const query = answer.params.get('query') ?? ''
-  if (answer.page.count === 0 && query === '') return ''
-  const items = answer.page.results.map((child) => {
-    const hits =
-      child.hit_count !== null ? html` · ${t.matches(count(child.hit_count, language))}` : ''
-    return html`<li><a href="${child.uri ?? '#'}">${child.title ?? ''}</a> <span class="muted">${child.dates ?? ''}!${hits}</span></li>`
-  })
-  return html`<h2 id="contents">${t.contents} (${count(answer.page.count, language)})</h2>
-<form class="search" role="search" action="${path}" method="get">
-<label for="within" class="visually-hidden">${t.searchWithin}</label>
-<input id="within" name="query" type="search" value="${query}">
-<button type="submit">${t.search}</button>
-</form>
-<ul class="contents">!${items.join('')}</ul>
-!${pager(path, answer.params, { count: answer.page.count, offset: answer.offset, limit: answer.limit }, t, language)}`
 }

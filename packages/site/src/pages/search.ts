@@ -1,12 +1,20 @@
 /**
  * The search page: `/search?…` is `/api/search?…` for readers. Results grouped by top-level
  * collection (or agent) as `/search` groups them, each with how many of its records match and a
- * link to search within it; facets with counts (creator, subject, format, online, type), a
- * from–to year range, the filters in use (each removable), sort, paging, "did you mean" from the
- * suggestions, and a short help on the query syntax when nothing matched. Every control is a
- * link or a form: it works without JavaScript, and every state is a shareable URL.
+ * link to search within it; facets with counts (creator, subject, format, online, type), the
+ * dates as a histogram (by century, decade or year as the range narrows: `/facets` with
+ * `date_histogram=true`) whose bars narrow the year range, a from–to year range, the filters in
+ * use (each removable), sort, paging, "did you mean" from the suggestions, and a short help on
+ * the query syntax when nothing matched. Every control is a link or a form: it works without
+ * JavaScript, and every state is a shareable URL.
  */
-import type { FacetsResponse, Page, SearchResult, Suggestions } from '@archive-catalogue/core'
+import type {
+  DateHistogram,
+  FacetsResponse,
+  Page,
+  SearchResult,
+  Suggestions,
+} from '@archive-catalogue/core'
 import { html, pathWith, withoutValue, withParam, withValue } from '../templates/html.js'
 import type { Messages } from '../templates/messages.js'
 import { page, type SiteContext } from './layout.js'
@@ -29,6 +37,13 @@ const FACET_PARAMETERS = [
 ] as const
 
 const TYPES = ['collection', 'object', 'agent'] as const
+
+/** The parameters of a search page's facets: the page's own, with the date histogram asked. */
+export function withHistogram(params: URLSearchParams): URLSearchParams {
+  const asked = new URLSearchParams(params)
+  asked.set('date_histogram', 'true')
+  return asked
+}
 
 export function searchPage(site: SiteContext, answer: SearchAnswer): string {
   const { messages: t, language } = site
@@ -145,7 +160,61 @@ function facetLists(
     (type) =>
       html`<li><a href="${pathWith('/search', withValue(withParam(params, 'type', null), 'type', type))}">${t.type[type]}</a></li>`,
   ).join('')}</ul>`
-  return lists.join('') + online + types + yearForm(params, facets, t)
+  return (
+    lists.join('') +
+    online +
+    types +
+    html`<h2>${t.dates}</h2>` +
+    histogram(params, facets.date_histogram, t, language) +
+    yearForm(params, facets, t)
+  )
+}
+
+/** Widths of a bar, in steps of 5% of the fullest bucket (`.fill.w0` to `.w20` in the style). */
+const BAR_STEPS = 20
+
+/**
+ * The date histogram as a list of bars drawn by CSS (no script, no inline style): each bucket
+ * its years, a bar and its count, the years a link that narrows the range to them as the year
+ * form does (`end_date__gte`, `start_date__lte`). The bar is decoration; the count is the text.
+ */
+function histogram(
+  params: URLSearchParams,
+  answer: DateHistogram | undefined,
+  t: Messages,
+  language: string,
+): string {
+  if (!answer || answer.interval === null || answer.buckets.length === 0) return ''
+  const { interval, buckets } = answer
+  const fullest = Math.max(1, ...buckets.map((bucket) => bucket.doc_count))
+  const items = buckets.map((bucket) => {
+    const years = bucketYears(bucket, interval, t)
+    const width = Math.ceil((bucket.doc_count / fullest) * BAR_STEPS)
+    const narrows = bucket.doc_count > 0 && buckets.length > 1
+    const href = pathWith(
+      '/search',
+      withParam(
+        withParam(withParam(params, 'offset', null), 'end_date__gte', String(bucket.from)),
+        'start_date__lte',
+        String(bucket.to),
+      ),
+    )
+    const label = narrows ? html`<a href="${href}">${years}</a>` : html`<span>${years}</span>`
+    return html`<li>!${label}<span class="bar" aria-hidden="true"><span class="fill w${width}"></span></span><span class="count">${count(bucket.doc_count, language)}</span></li>`
+  })
+  return html`<ol class="histogram" aria-label="${t.histogram[interval]}">!${items.join('')}</ol>`
+}
+
+/** A bucket's years as a reader reads them: `1945`, `1940s`, `1900–1999`, `1945–1949` when cut. */
+function bucketYears(
+  bucket: DateHistogram['buckets'][number],
+  interval: NonNullable<DateHistogram['interval']>,
+  t: Messages,
+): string {
+  const { key, from, to } = bucket
+  if (from === to) return String(from)
+  if (interval === 'decade' && from === key && to === key + 9) return t.decade(String(key))
+  return `${from}–${to}`
 }
 
 function yearForm(params: URLSearchParams, facets: FacetsResponse, t: Messages): string {
@@ -154,8 +223,7 @@ function yearForm(params: URLSearchParams, facets: FacetsResponse, t: Messages):
   )
   const from = params.get('end_date__gte') ?? ''
   const to = params.get('start_date__lte') ?? ''
-  return html`<h2>${t.dates}</h2>
-<form action="/search" method="get">
+  return html`<form action="/search" method="get">
 !${kept.map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`).join('')}
 <label>${t.fromYear}<input type="number" name="end_date__gte" value="${from}" min="${facets.min_date.value ?? ''}" max="${facets.max_date.value ?? ''}"></label>
 <label>${t.toYear}<input type="number" name="start_date__lte" value="${to}" min="${facets.min_date.value ?? ''}" max="${facets.max_date.value ?? ''}"></label>

@@ -27,6 +27,12 @@ h1{font-size:1.6em;line-height:1.25;margin:.4em 0}h2{font-size:1.2em;margin:1.2e
 .facets form{display:flex;gap:.4em;align-items:end;flex-wrap:wrap}
 .facets label{display:flex;flex-direction:column;font-size:.9em}
 .facets input[type=number]{width:6em;font:inherit;padding:.2em}
+ol.histogram{list-style:none;margin:0 0 .6em;padding:0;font-size:.9em}
+.facets ol.histogram li{display:grid;grid-template-columns:5.6em 1fr 4em;align-items:center;gap:.4em;padding:0}
+.histogram .count{text-align:right}
+.histogram .bar{display:block;height:.8em;background:var(--tint)}
+.histogram .fill{display:block;height:100%;background:var(--accent)}
+${Array.from({ length: 21 }, (_, i) => `.histogram .w${i}{width:${i * 5}%}`).join('')}
 ol.results{list-style:none;padding:0;margin:0}
 ol.results>li{border-bottom:1px solid var(--line);padding:.8em 0}
 .result-title{font-size:1.1em;font-weight:600}
@@ -39,9 +45,16 @@ dl.fields dt{font-weight:600}dl.fields dd{margin:0}
 nav.trail ol{list-style:none;padding:0;margin:.5em 0;display:flex;flex-wrap:wrap;gap:.3em}
 nav.trail li+li::before{content:"›";margin-right:.3em;color:var(--muted)}
 ul.contents{padding-left:1.2em}
+.toggle{font-size:.9em;margin-left:.3em;white-space:nowrap}
+ul.branch{margin:.3em 0 .5em;padding-left:1.2em;border-left:2px solid var(--line)}
+nav.neighbours{display:flex;flex-wrap:wrap;gap:.5em 1.5em;margin:.5em 0 1em}
+nav.neighbours a[rel=next]{margin-left:auto}
+ol.siblings{padding-left:4em;margin:.3em 0}
+ol.siblings li.current{background:var(--tint);font-weight:600;border-radius:4px}
 .stats{display:grid;grid-template-columns:repeat(auto-fit,minmax(10em,1fr));gap:1em;list-style:none;padding:0}
 .stats li{background:var(--tint);padding:.8em;border-radius:6px}
 .stats strong{display:block;font-size:1.5em}
 footer.site{border-top:1px solid var(--line);margin-top:2em;padding:1em;color:var(--muted);text-align:center}
 mark{background:var(--mark)}
+q{overflow-wrap:anywhere}
 `
