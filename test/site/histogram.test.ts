@@ -7,7 +7,6 @@
  * reference's without the parameter.
  */
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import {
   Catalogue,
   type CatalogueDocument,
@@ -19,11 +18,10 @@ import { type Listening, listen } from '@archive-catalogue/http'
 import { createSite } from '@archive-catalogue/site'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browsing, violations } from '../helpers/axe.js'
 import { launchChromium } from '../helpers/browser.js'
 import { SAMPLE } from '../helpers/corpus.js'
 import { corpusCatalogue } from '../helpers/http-server.js'
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
 let sample: Listening
 let corpus: Listening
@@ -59,28 +57,6 @@ afterAll(async () => {
   await older?.close()
 })
 
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE })
-  const result = await page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as {
-        axe: {
-          run: (
-            options: object,
-          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>
-        }
-      }
-    ).axe
-    return axe.run({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    })
-  })
-  return result.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  )
-}
-
 async function apiFacets(server: Listening, query: string): Promise<FacetsResponse> {
   const response = await fetch(`${server.url}/api/facets?${query}`)
   expect(response.status).toBe(200)
@@ -108,7 +84,7 @@ function yearsText({ key, from, to }: DateHistogram['buckets'][number], interval
 describe('the date histogram of the search page', () => {
   for (const javaScript of [false, true]) {
     it(`draws the API's buckets as links that narrow the years (JavaScript ${javaScript ? 'on' : 'off'})`, async () => {
-      const context = await browser.newContext({ javaScriptEnabled: javaScript, bypassCSP: true })
+      const context = await browsing(browser, javaScript)
       const page = await context.newPage()
       await page.goto(`${sample.url}/search?query=foundation`)
       const { date_histogram } = await apiFacets(sample, 'query=foundation&date_histogram=true')
@@ -164,7 +140,7 @@ describe('the date histogram of the search page', () => {
   }
 
   it('draws centuries when the years span more than 300, then decades within one', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: true, bypassCSP: true })
+    const context = await browsing(browser, true)
     const page = await context.newPage()
     await page.goto(`${older.url}/search`)
     const { date_histogram } = await apiFacets(older, 'date_histogram=true')
@@ -206,7 +182,7 @@ describe('the date histogram of the search page', () => {
   })
 
   it('draws the corpus’ histogram too, without a violation', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: true, bypassCSP: true })
+    const context = await browsing(browser, true)
     const page = await context.newPage()
     await page.goto(`${corpus.url}/search?query=rockefeller`)
     const { date_histogram } = await apiFacets(corpus, 'query=rockefeller&date_histogram=true')

@@ -4,15 +4,13 @@
  * axe-core finds no WCAG 2.1 AA violation, the site's links lead to no 404, and a reader's
  * journey works with nothing but links and forms.
  */
-import { createRequire } from 'node:module'
 import { type Listening, listen } from '@archive-catalogue/http'
 import { createSite } from '@archive-catalogue/site'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browsing, violations } from '../helpers/axe.js'
 import { launchChromium } from '../helpers/browser.js'
 import { corpusCatalogue } from '../helpers/http-server.js'
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
 /** One page of each kind on the corpus. */
 const PAGES = [
@@ -42,32 +40,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-/** A context with JavaScript on or off; CSP bypassed only so that axe-core can be injected. */
-async function open(javaScript: boolean): Promise<BrowserContext> {
-  return browser.newContext({ javaScriptEnabled: javaScript, bypassCSP: true })
-}
-
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE })
-  const result = await page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as {
-        axe: {
-          run: (
-            options: object,
-          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>
-        }
-      }
-    ).axe
-    return axe.run({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    })
-  })
-  return result.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  )
-}
+const open = (javaScript: boolean) => browsing(browser, javaScript)
 
 describe('the discovery site in Chromium', () => {
   for (const javaScript of [false, true]) {

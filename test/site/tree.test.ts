@@ -6,16 +6,14 @@
  * page reads one page of children, never all of them (the backend's calls are counted); and a
  * reader walks it all in Chromium with JavaScript off, axe-core finding no violation.
  */
-import { createRequire } from 'node:module'
 import { type Listening, listen } from '@archive-catalogue/http'
 import { createSite } from '@archive-catalogue/site'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Catalogue, type CatalogueDocument } from '../../packages/core/src/index.js'
+import { browsing, violations } from '../helpers/axe.js'
 import { launchChromium } from '../helpers/browser.js'
 import { sampleText } from '../helpers/documents.js'
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
 /** The top collection's children; those at `SERIES` positions are series with children. */
 const CHILDREN = 12_000
@@ -231,32 +229,7 @@ describe('a collection of 12,000 children', () => {
   })
 })
 
-/** A context with JavaScript on or off; CSP bypassed only so that axe-core can be injected. */
-function open(javaScript: boolean): Promise<BrowserContext> {
-  return browser.newContext({ javaScriptEnabled: javaScript, bypassCSP: true })
-}
-
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE })
-  const result = await page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as {
-        axe: {
-          run: (
-            options: object,
-          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>
-        }
-      }
-    ).axe
-    return axe.run({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    })
-  })
-  return result.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  )
-}
+const open = (javaScript: boolean) => browsing(browser, javaScript)
 
 describe('the tree in Chromium', () => {
   it('takes a reader along the siblings and into a branch, without JavaScript', async () => {
