@@ -229,24 +229,16 @@ function removeMarkup(text: string, separates: (tag: string) => boolean): string
 // ---------------------------------------------------------------------------------------------
 // Tokenizing
 
-/** A word of a text: where it starts in the text, and the word itself. */
-interface WordMatch {
-  readonly index: number
-  readonly word: string
+/** A word as Lucene keeps it: cut every 255 UTF-16 units when longer (its `max_token_length`). */
+function piecesOf(word: string): string[] {
+  const pieces: string[] = []
+  for (let at = 0; at < word.length; at += MAX_WORD_LENGTH) {
+    pieces.push(word.slice(at, at + MAX_WORD_LENGTH))
+  }
+  return pieces
 }
 
-/** The words of a composed text, a word longer than Lucene's limit cut in the pieces it cuts. */
-function* wordsOf(text: string): Generator<WordMatch> {
-  for (const match of text.matchAll(WORD_PATTERN)) {
-    const word = match[0]
-    if (word.length <= MAX_WORD_LENGTH) yield { index: match.index, word }
-    else {
-      for (let at = 0; at < word.length; at += MAX_WORD_LENGTH) {
-        yield { index: match.index + at, word: word.slice(at, at + MAX_WORD_LENGTH) }
-      }
-    }
-  }
-}
+const isLong = (word: string) => word.length > MAX_WORD_LENGTH
 
 /**
  * Splits text into raw word tokens, in order, not yet normalized: the words of UAX #29 as
@@ -256,7 +248,9 @@ function* wordsOf(text: string): Generator<WordMatch> {
  * letter). Never returns empty strings. What the full-text index splits values with.
  */
 export function tokenize(text: string): string[] {
-  return Array.from(wordsOf(composeCompatibility(text)), (match) => match.word)
+  // One match over the whole text, the hot path of every build: no generator, no copy.
+  const words = composeCompatibility(text).match(WORD_PATTERN) ?? []
+  return words.some(isLong) ? words.flatMap(piecesOf) : words
 }
 
 /**
@@ -266,11 +260,17 @@ export function tokenize(text: string): string[] {
  */
 export function tokenSpans(text: string): { token: string; offset: number; length: number }[] {
   const { text: composed, starts, ends } = composeTracked(text)
-  return Array.from(wordsOf(composed), ({ index, word }) => {
-    const last = index + word.length - 1
-    const offset = starts ? starts[index]! : index
-    return { token: word, offset, length: (ends ? ends[last]! : last + 1) - offset }
-  })
+  const spans: { token: string; offset: number; length: number }[] = []
+  for (const match of composed.matchAll(WORD_PATTERN)) {
+    let index = match.index
+    for (const word of isLong(match[0]) ? piecesOf(match[0]) : [match[0]]) {
+      const last = index + word.length - 1
+      const offset = starts ? starts[index]! : index
+      spans.push({ token: word, offset, length: (ends ? ends[last]! : last + 1) - offset })
+      index += word.length
+    }
+  }
+  return spans
 }
 
 // ---------------------------------------------------------------------------------------------
