@@ -4,6 +4,7 @@
 import { Catalogue, type CatalogueDocument } from '@archive-catalogue/core'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { browsing, violations } from '../helpers/axe.js'
 import { launchChromium } from '../helpers/browser.js'
 import { corpusDocument, useServer } from '../helpers/http-server.js'
 
@@ -109,6 +110,21 @@ describe('browsable API in Chromium', () => {
       expect(((await shownJson(page)) as { title: string }).title).toContain(PAYLOAD)
       await page.goto(`${evil.url}/search?format=api&query=${encodeURIComponent(PAYLOAD)}`)
       expect(await page.inputValue('input[name=query]')).toBe(PAYLOAD)
+    })
+  })
+
+  describe('accessibility', () => {
+    it.each([
+      '/search?query=rockefeller&limit=3',
+      '/collections/Zivy3B6P5nBaZ24Kb8cWEq',
+      '/agents/4HyzLLjm5KXGNaM2iKttoG',
+      '/collections/nope',
+    ])('finds no WCAG 2.1 AA violation on the browsable %s, its nulls included', async (path) => {
+      const context = await browsing(browser, true)
+      const shown = await context.newPage()
+      await shown.goto(`${server.url}${path}${path.includes('?') ? '&' : '?'}format=api`)
+      expect(await violations(shown)).toEqual([])
+      await context.close()
     })
   })
 })

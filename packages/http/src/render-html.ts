@@ -39,7 +39,7 @@ const STYLE = [
   'pre{background:#fff;border:1px solid #ddd;border-radius:4px;padding:.8em;',
   'overflow-x:auto;white-space:pre-wrap;word-break:break-word}',
   '.request b{color:#2c3e50}.status{font-weight:600}.header-name{color:#555}',
-  '.key{color:#881391}.string{color:#1a1aa6}.literal{color:#0b6e4f}.null{color:#888}',
+  '.key{color:#881391}.string{color:#1a1aa6}.literal{color:#0b6e4f}.null{color:#666}',
   'a{color:#0645ad}.formats{float:right;font-size:.85em}',
 ].join('')
 
