@@ -110,6 +110,29 @@ describe('the discovery site in Chromium', () => {
     await context.close()
   })
 
+  it('copies the citation with its button when JavaScript runs, and shows no dead button without', async () => {
+    const path = '/collections/Zivy3B6P5nBaZ24Kb8cWEq'
+    const withScript = await open(true)
+    await withScript.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+    const page = await withScript.newPage()
+    await page.goto(`${server.url}${path}`)
+    const button = page.getByRole('button', { name: 'Copy the citation' })
+    await button.click()
+    const copied = await page.evaluate(() =>
+      (
+        globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+      ).navigator.clipboard.readText(),
+    )
+    expect(copied).toBe((await page.locator('#citation').textContent())?.trim())
+    expect(copied).toContain(`${server.url}${path}`)
+    await withScript.close()
+    const without = await open(false)
+    const plain = await without.newPage()
+    await plain.goto(`${server.url}${path}`)
+    expect(await plain.getByRole('button', { name: 'Copy the citation' }).count()).toBe(0)
+    await without.close()
+  })
+
   it('leads to no missing page from any link of the site', async () => {
     const seen = new Set<string>(['/'])
     const queue = ['/', '/search?query=rockefeller', '/collections/Zivy3B6P5nBaZ24Kb8cWEq']

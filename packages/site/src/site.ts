@@ -31,6 +31,7 @@ import { searchPage, withHistogram } from './pages/search.js'
 import { readContents, readPlace } from './reads/tree-reads.js'
 import { html } from './templates/html.js'
 import { en } from './templates/messages.js'
+import { SITE_JS } from './templates/script.js'
 import { SITE_CSS } from './templates/style.js'
 
 export interface SiteOptions {
@@ -51,7 +52,7 @@ const RECORDS = {
 /** Only these methods read pages; the API answers its own. */
 const ALLOW = 'GET, HEAD'
 const CSP =
-  "default-src 'none'; style-src 'self'; img-src 'self' https: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 /**
  * The site and the API as one app for `listen`.
@@ -85,6 +86,12 @@ class Site implements App {
     if (pathname === '/site.css') {
       return respond(request, 200, SITE_CSS, {
         'Content-Type': 'text/css; charset=utf-8',
+        'Cache-Control': 'public, max-age=3600',
+      })
+    }
+    if (pathname === '/site.js') {
+      return respond(request, 200, SITE_JS, {
+        'Content-Type': 'text/javascript; charset=utf-8',
         'Cache-Control': 'public, max-age=3600',
       })
     }

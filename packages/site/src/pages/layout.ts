@@ -1,7 +1,7 @@
 /**
  * The shell of every page: language, title and description, the page's JSON (`<link
  * rel="alternate">`), a skip link, the header with the search box, landmarks (`header`, `main`,
- * `footer`), and no script: every page works without JavaScript.
+ * `footer`), and the site's script, which only enhances: every page works without JavaScript.
  */
 import { html } from '../templates/html.js'
 import type { Messages } from '../templates/messages.js'
@@ -36,6 +36,7 @@ export function page(site: SiteContext, shell: Shell): string {
 <title>${title}</title>
 <meta name="description" content="${shell.description}">
 <link rel="stylesheet" href="/site.css">
+<script src="/site.js" defer></script>
 !${shell.json === null ? '' : html`<link rel="alternate" type="application/json" href="${shell.json}">`}
 </head>
 <body>

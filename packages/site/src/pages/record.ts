@@ -47,7 +47,7 @@ export function recordPage(site: SiteContext, answer: RecordAnswer): string {
 !${answer.contents ? contentsTree(path, answer.contents, site) : ''}
 !${place ? whereItSits(path, place, parentTitle, answer.params, site) : ''}
 <h2>${t.citation}</h2>
-<p><q>${answer.citation}</q></p>`
+<p><q id="citation">${answer.citation}</q> <button type="button" data-copy="citation" data-copied="${t.copied}" hidden>${t.copy}</button></p>`
   return page(site, {
     title: detail.title,
     description: ('description' in detail && detail.description) || detail.title,

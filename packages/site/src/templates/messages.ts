@@ -97,6 +97,8 @@ export const en = {
   notes: 'Notes',
   rights: 'Rights',
   citation: 'Cite this',
+  copy: 'Copy the citation',
+  copied: 'Copied',
   collectionsOf: 'Collections',
   objectsOf: 'Items',
   undated: 'undated',
