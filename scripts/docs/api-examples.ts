@@ -37,12 +37,14 @@ export const endpointExamples: Record<string, ApiExample[]> = {
       title: 'With the date histogram, within a range of years',
       path: '/facets?query=malaria&end_date__gte=1930&start_date__lte=1989&date_histogram=true',
     },
+    { title: 'With the level facet', path: '/facets?query=malaria&level_facet=true' },
   ],
   '/collections': [
     {
       title: 'Collections of a period, by title',
       path: '/collections?start_date__range=1900__1950&sort=title&limit=2',
     },
+    { title: 'Series matching a word', path: '/collections?query=malaria&level=series&limit=2' },
   ],
   '/objects': [
     { title: 'Objects online matching a word', path: '/objects?query=malaria&online=true&limit=2' },

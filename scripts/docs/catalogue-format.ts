@@ -49,7 +49,7 @@ const USES: Record<string, string> = {
   languages: 'shown on details',
   extents: 'shown on details and saved lists',
   level:
-    'shown on a collection’s detail; `catalogue stats` counts collections and objects by it (`collection`, `series`, `file`, `item` …)',
+    'shown on a collection’s detail; `level` filter and facet (`/facets?level_facet=true`) and `catalogue stats` count collections and objects by it (`collection`, `series`, `file`, `item` …, as written)',
   agent_type: '`agent_type` filter of `/agents`',
   authorized_name: 'shown on the agent’s detail',
   description: 'an agent’s description: full text, shown',

@@ -19,6 +19,7 @@ export interface PlainDocument {
   creators?: PlainReference[] | null
   agent_type?: string
   term_type?: string
+  level?: string | null
   group: PlainGroup
 }
 
@@ -47,12 +48,15 @@ type Endpoint = 'collections' | 'objects' | 'agents' | 'terms' | 'search' | 'fac
 const TEXT_FIELDS = ['category', 'genre', 'type', 'subject', 'creator'] as const
 const DATE_FIELDS = ['start_date', 'end_date'] as const
 
-/** The filters of each endpoint, as the reference service's views declare them. */
+/**
+ * The filters of each endpoint, as the reference service's views declare them, and `level`
+ * (ours: it follows the level facet).
+ */
 const ENDPOINT_FILTERS: Record<Endpoint, readonly string[]> = {
-  search: [...TEXT_FIELDS, 'online', ...DATE_FIELDS],
-  facets: [...TEXT_FIELDS, 'online', ...DATE_FIELDS],
-  collections: ['category', 'genre', 'subject', 'creator', 'online', ...DATE_FIELDS],
-  objects: ['category', 'genre', 'subject', 'creator', 'online', ...DATE_FIELDS],
+  search: [...TEXT_FIELDS, 'level', 'online', ...DATE_FIELDS],
+  facets: [...TEXT_FIELDS, 'level', 'online', ...DATE_FIELDS],
+  collections: ['category', 'genre', 'subject', 'creator', 'level', 'online', ...DATE_FIELDS],
+  objects: ['category', 'genre', 'subject', 'creator', 'level', 'online', ...DATE_FIELDS],
   agents: ['title', 'agent_type', ...DATE_FIELDS],
   terms: ['title', 'term_type'],
 }
@@ -76,6 +80,15 @@ export function fieldValues(document: PlainDocument, field: string): (string | n
       break
     case 'term_type':
       if (document.term_type !== undefined) values.push(document.term_type)
+      break
+    case 'level':
+      // A collection's or an object's, as written (an empty one too); no other type has one.
+      if (
+        (document.type === 'collection' || document.type === 'object') &&
+        typeof document.level === 'string'
+      ) {
+        values.push(document.level)
+      }
       break
     case 'genre':
       values.push(...(document.formats ?? []))
@@ -428,6 +441,8 @@ export interface BruteFacets {
   subject: BruteBucket[]
   format: BruteBucket[]
   online: { doc_count: number }
+  /** With `level_facet=true` only. */
+  level?: BruteBucket[]
 }
 
 /** `/facets` without `query`: counts over every matching document of every type. */
@@ -442,6 +457,8 @@ export function bruteFacets(documents: readonly PlainDocument[], params: Params)
         counts.set(String(value), (counts.get(String(value)) ?? 0) + 1)
       }
     }
+    // An empty level is in no bucket: `level=` would not find it.
+    if (field === 'level') counts.delete('')
     return [...counts]
       .map(([key, doc_count]) => ({ key, doc_count }))
       .sort((a, b) => b.doc_count - a.doc_count || byCodeUnits(a.key, b.key))
@@ -449,6 +466,9 @@ export function bruteFacets(documents: readonly PlainDocument[], params: Params)
   }
   const begins = found.flatMap((document) => years(document.dates, 'begin'))
   const ends = found.flatMap((document) => years(document.dates, 'end'))
+  // An opt-in given twice is its last (non-empty) value.
+  const asked = params.filter(([name, value]) => name === 'level_facet' && value.trim() !== '')
+  const levels = asked.at(-1)?.[1].trim() === 'true'
   return {
     max_date: { value: ends.length > 0 ? ends.reduce((a, b) => Math.max(a, b)) : null },
     creator: buckets('creator', 100),
@@ -456,5 +476,6 @@ export function bruteFacets(documents: readonly PlainDocument[], params: Params)
     subject: buckets('subject', 100),
     format: buckets('genre', 10),
     online: { doc_count: found.filter((document) => document.online === true).length },
+    ...(levels ? { level: buckets('level', 100) } : {}),
   }
 }

@@ -18,6 +18,7 @@ const FIELDS = [
   'title',
   'agent_type',
   'term_type',
+  'level',
   'online',
   'start_date',
   'end_date',

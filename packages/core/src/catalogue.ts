@@ -251,7 +251,7 @@ export class Catalogue implements CatalogueBackend, StatsSource, ExplainSource {
    * subjects and formats.
    */
   stats(top = 10): CatalogueStats {
-    return catalogueStats(this.data, (id) => this.searcher.document(id), top)
+    return catalogueStats(this.data, top)
   }
 
   /** `/search/suggest`: spelling suggestions for each word, from the words of titles. */

@@ -24,6 +24,9 @@ const FILTER_DESCRIPTIONS: Record<FilterField, string> = {
   title: 'Title, exact value (agents and terms).',
   agent_type: 'Agent type: person, organization or family.',
   term_type: 'Term type: topical, geographic, genre_form ...',
+  level:
+    'Level of a collection or object (collection, series, subseries, file, item ... as the ' +
+    'catalogue writes it), exact value; not in the reference. `/facets?level_facet=true` lists them.',
   online: 'true: only material available online; false: only material that is not.',
   start_date: 'Year a date of the document begins (any of its dates).',
   end_date: 'Year a date of the document ends (any of its dates).',
@@ -39,6 +42,11 @@ const OPT_IN_DESCRIPTIONS: Record<OptIn, string> = {
     'counts the documents with a begin year ≤ its `to` and an end year ≥ its `from` (what ' +
     '`start_date__lte=to&end_date__gte=from` finds), so a document spanning several counts in ' +
     'each. Without it (or false), no such key.',
+  level_facet:
+    'true: add `level`, the matching collections and objects by level (collection, series, ' +
+    'file, item ...): buckets `{key, doc_count}` by count, then key, at most 100; a document ' +
+    'without a level (agents, terms) is in none, and `level={key}` finds a bucket. Without it ' +
+    '(or false), no such key.',
 }
 
 /** The `format` parameter, accepted everywhere. */

@@ -27,7 +27,7 @@ import { homePage } from './pages/home.js'
 import { page, type SiteContext } from './pages/layout.js'
 import { type ListType, listPage } from './pages/list.js'
 import { recordPage } from './pages/record.js'
-import { searchPage, withHistogram } from './pages/search.js'
+import { searchPage, withFacetOptIns } from './pages/search.js'
 import { readContents, readPlace } from './reads/tree-reads.js'
 import { html } from './templates/html.js'
 import { en } from './templates/messages.js'
@@ -145,7 +145,7 @@ class Site implements App {
     const request = parseFor(backend, 'search', params)
     const [results, facets] = await Promise.all([
       backend.search(request),
-      backend.facets(parseFor(backend, 'facets', withHistogram(params))),
+      backend.facets(parseFor(backend, 'facets', withFacetOptIns(params))),
     ])
     const query = params.get('query') ?? ''
     const suggestions = results.count === 0 && query !== '' ? await backend.suggest(query) : null

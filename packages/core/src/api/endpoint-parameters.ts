@@ -43,6 +43,7 @@ export const TEXT_FIELDS: readonly TextField[] = [
   'title',
   'agent_type',
   'term_type',
+  'level',
 ]
 export const DATE_FIELDS: readonly DateField[] = ['start_date', 'end_date']
 export const TEXT_LOOKUPS = ['in', 'exclude', 'prefix', 'wildcard'] as const
@@ -64,12 +65,16 @@ export interface EndpointParameters {
   readonly optIns?: readonly OptIn[]
 }
 
-/** The filters of collections and objects (API.md §3), also those that count hits below a node. */
+/**
+ * The filters of collections and objects (API.md §3), also those that count hits below a node.
+ * `level` is ours (the reference has no such filter): it follows the `level` facet's buckets.
+ */
 const DESCRIPTION_FILTERS: readonly DescriptionFilter[] = [
   'category',
   'genre',
   'subject',
   'creator',
+  'level',
   'online',
   ...DATE_FIELDS,
 ]
@@ -79,6 +84,7 @@ const SEARCH_FILTERS: readonly SearchFilter[] = [
   'type',
   'subject',
   'creator',
+  'level',
   'online',
   ...DATE_FIELDS,
 ]
@@ -102,7 +108,7 @@ export const endpointParameters: {
     sorts: ['title', 'start_date', 'end_date', 'creator'],
     paginated: true,
     ranked: false,
-    optIns: ['date_histogram'],
+    optIns: ['date_histogram', 'level_facet'],
   },
   collections: {
     filters: DESCRIPTION_FILTERS,

@@ -83,6 +83,7 @@ export function parseRequest<E extends Endpoint>(
     pageSize: read.limit,
     params: pairs,
     dateHistogram: read.optIns.get('date_histogram') === true,
+    levelFacet: read.optIns.get('level_facet') === true,
   }
 }
 

@@ -52,6 +52,7 @@ export type TextField =
   | 'title'
   | 'agent_type'
   | 'term_type'
+  | 'level'
 export type DateField = 'start_date' | 'end_date'
 export type DateLookup = 'exact' | 'in' | 'gt' | 'gte' | 'lt' | 'lte' | 'range'
 
@@ -85,18 +86,27 @@ export interface ParsedRequest {
   readonly params: ReadonlyArray<readonly [string, string]>
   /** `/facets` with `date_histogram=true`: add the date histogram (`api/date-histogram.ts`). */
   readonly dateHistogram: boolean
+  /** `/facets` with `level_facet=true`: add the `level` facet (collections and objects by level). */
+  readonly levelFacet: boolean
 }
 
 /**
  * A parameter that adds a key to its endpoint's answer when `true` and leaves the answer as the
  * reference's otherwise (`endpointParameters`' `optIns` say which endpoint reads it).
  */
-export type OptIn = 'date_histogram'
+export type OptIn = 'date_histogram' | 'level_facet'
 
 /** The value of a parameter in a plain object: a repeated parameter as an array. */
 export type ParameterValue = string | readonly string[] | number | boolean | undefined
 
-export type DescriptionFilter = 'category' | 'genre' | 'subject' | 'creator' | 'online' | DateField
+export type DescriptionFilter =
+  | 'category'
+  | 'genre'
+  | 'subject'
+  | 'creator'
+  | 'level'
+  | 'online'
+  | DateField
 export type SearchFilter = DescriptionFilter | 'type'
 
 /** The filters of each endpoint, as types (the table below is checked against them). */

@@ -91,6 +91,12 @@ export const FacetsSchema = Type.Object({
   subject: Type.Array(FacetBucketSchema),
   format: Type.Array(FacetBucketSchema),
   online: Type.Object({ doc_count: Type.Integer() }),
+  /**
+   * Only with `level_facet=true` (the reference's answer has no such key): the matching
+   * collections and objects by `level`, at most 100 buckets; a document without a level is in
+   * none, and `level={key}` finds a bucket's documents.
+   */
+  level: Type.Optional(Type.Array(FacetBucketSchema)),
   /** Only with `date_histogram=true`: the reference's answer has no such key. */
   date_histogram: Type.Optional(DateHistogramSchema),
 })

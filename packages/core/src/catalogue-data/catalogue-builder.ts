@@ -99,6 +99,7 @@ export class CatalogueBuilder {
     )
     columns.agent_type.push(document.type === 'agent' ? [document.agent_type] : [])
     columns.term_type.push(document.type === 'term' ? [document.term_type] : [])
+    columns.level.push(levelOf(document))
     columns.start_date.push(yearsOf(dates, 'begin'))
     columns.end_date.push(yearsOf(dates, 'end'))
     this.parents.push('parent' in document ? parentUri(document.parent) : null)
@@ -179,6 +180,15 @@ export class CatalogueBuilder {
     }
     return index
   }
+}
+
+/**
+ * A collection's or an object's `level` as written, an empty one included (as OpenSearch indexes
+ * it); agents and terms have none, even where a document carries the field.
+ */
+function levelOf(document: CatalogueDocument): string[] {
+  if (document.type !== 'collection' && document.type !== 'object') return []
+  return typeof document.level === 'string' ? [document.level] : []
 }
 
 function titlesOf(references: { title?: string | null }[]): string[] {

@@ -15,6 +15,7 @@ export const COLUMN_NAMES = [
   'title',
   'agent_type',
   'term_type',
+  'level',
   'start_date',
   'end_date',
 ] as const
@@ -23,7 +24,8 @@ type YearColumn = 'start_date' | 'end_date'
 
 /**
  * The filterable fields, each as a {@link ValueColumn}. `title` holds the titles of agents and
- * terms only (the lists that filter on title), `agent_type` and `term_type` those of their type.
+ * terms only (the lists that filter on title), `agent_type` and `term_type` those of their type,
+ * `level` the level of collections and objects (as written: `file`, `series`, an `otherlevel`).
  */
 export type Columns = { [N in Exclude<ColumnName, YearColumn>]: ValueColumn<string> } & {
   [N in YearColumn]: ValueColumn<number>

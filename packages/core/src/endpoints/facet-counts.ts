@@ -4,23 +4,35 @@ import { NO_YEAR } from '../columns/columns.js'
 import type { ValueColumn } from '../columns/value-column.js'
 import { Bitset } from '../util/bitset.js'
 
-/** Bucket limits of the reference service's aggregations. */
-const LIMITS = { creator: 100, subject: 100, format: 10 }
+/** Bucket limits of the reference service's aggregations, and of our `level` facet. */
+const LIMITS = { creator: 100, subject: 100, format: 10, level: 100 }
+
+/** What {@link countFacets} adds to the reference's facets. */
+export interface FacetOptIns {
+  /** The `level` facet (`level_facet=true`). */
+  level?: boolean
+}
 
 /**
  * Counts the facets of a match set: each counted document's value ids index typed counters,
  * and buckets are read off the counters (doc_count descending, key ascending). When more than
  * half the catalogue matches, the documents that do not are counted instead and taken from
- * each value's total, so facets over everything cost what facets over nothing do.
+ * each value's total, so facets over everything cost what facets over nothing do. The `level`
+ * facet, when asked, is counted in the same pass from its column.
  */
-export function countFacets(data: CatalogueData, matches: Bitset): FacetsResponse {
-  const { formats, subject, creator, start_date, end_date } = data.columns
+export function countFacets(
+  data: CatalogueData,
+  matches: Bitset,
+  optIns: FacetOptIns = {},
+): FacetsResponse {
+  const { formats, subject, creator, level, start_date, end_date } = data.columns
   const dense = matches.count() > data.size / 2
   const counted = dense ? Bitset.full(data.size).andNot(matches) : matches
   const step = dense ? -1 : 1
   const formatCounts = startingCounts(formats, dense)
   const subjectCounts = startingCounts(subject, dense)
   const creatorCounts = startingCounts(creator, dense)
+  const levelCounts = optIns.level ? startingCounts(level, dense) : null
   const words = counted.words
   for (let w = 0; w < words.length; w++) {
     let word = words[w]!
@@ -30,13 +42,14 @@ export function countFacets(data: CatalogueData, matches: Bitset): FacetsRespons
       count(formats, id, formatCounts, step)
       count(subject, id, subjectCounts, step)
       count(creator, id, creatorCounts, step)
+      if (levelCounts) count(level, id, levelCounts, step)
       word ^= low
     }
   }
   const [minYear, maxYear] = dense
     ? [firstYear(start_date, matches, 1), firstYear(end_date, matches, -1)]
     : yearRange(data, matches)
-  return {
+  const answer: FacetsResponse = {
     max_date: { value: maxYear },
     creator: buckets(creator, creatorCounts, LIMITS.creator),
     min_date: { value: minYear },
@@ -44,6 +57,13 @@ export function countFacets(data: CatalogueData, matches: Bitset): FacetsRespons
     format: buckets(formats, formatCounts, LIMITS.format),
     online: { doc_count: data.online.clone().and(matches).count() },
   }
+  if (levelCounts) {
+    // An empty level is no level: its bucket could not be followed (`level=` is no filter).
+    const empty = level.idOfKey('')
+    if (empty !== undefined) levelCounts[empty] = 0
+    answer.level = buckets(level, levelCounts, LIMITS.level)
+  }
+  return answer
 }
 
 /** Zero for every value, or (counting what does not match) each value's number of documents. */

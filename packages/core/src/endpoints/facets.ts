@@ -10,8 +10,9 @@ import { countFacets } from './facet-counts.js'
 
 export function facets(searcher: CatalogueSearcher, request: ParsedRequest): FacetsResponse {
   const matched = matchSet(searcher, request)
-  const answer = countFacets(searcher.data, matched)
-  // Opt-in: without `date_histogram=true` the answer is the reference's, key for key.
+  // Opt-ins: without `level_facet=true` and `date_histogram=true` the answer is the
+  // reference's, key for key.
+  const answer = countFacets(searcher.data, matched, { level: request.levelFacet })
   if (request.dateHistogram) {
     const { plan, counts } = histogramCounts(searcher.data, request, matched, answer)
     answer.date_histogram = dateHistogram(plan, counts)

@@ -4,19 +4,12 @@ import type { CatalogueStats } from '../api/catalogue-stats.js'
 import type { FacetBucket } from '../api/response-schemas.js'
 import type { CatalogueData } from '../catalogue-data/catalogue-data.js'
 import type { ValueColumn } from '../columns/value-column.js'
-import type { CatalogueDocument, DocumentType } from '../documents/documents.js'
+import type { DocumentType } from '../documents/documents.js'
 
 type Column = ValueColumn<string> | ValueColumn<number>
 
-/**
- * Computes the stats from the catalogue's columns (one pass over the value ids, no document
- * parsed), except levels, which are not a column: those parse the collections and objects.
- */
-export function catalogueStats(
-  data: CatalogueData,
-  document: (id: number) => CatalogueDocument,
-  top = 10,
-): CatalogueStats {
+/** Computes the stats from the catalogue's columns: one pass over the value ids, no document parsed. */
+export function catalogueStats(data: CatalogueData, top = 10): CatalogueStats {
   const count = (type: DocumentType) => data.typeSets[type].count()
   const byType = {
     agent: count('agent'),
@@ -27,7 +20,7 @@ export function catalogueStats(
   return {
     documents: data.size,
     byType,
-    byLevel: levels(data, document),
+    byLevel: levels(data, byType.collection + byType.object),
     dates: dateCoverage(data),
     online: { documents: data.online.count(), of: byType.collection + byType.object },
     top: {
@@ -38,15 +31,16 @@ export function catalogueStats(
   }
 }
 
-function levels(data: CatalogueData, document: (id: number) => CatalogueDocument): FacetBucket[] {
-  const counts = new Map<string, number>()
-  const { types } = data
-  for (let id = 0; id < types.length; id++) {
-    if (types[id] !== 'collection' && types[id] !== 'object') continue
-    const level = (document(id) as { level?: string | null }).level ?? '(no level)'
-    counts.set(level, (counts.get(level) ?? 0) + 1)
-  }
-  return sortBuckets([...counts].map(([key, doc_count]) => ({ key, doc_count })))
+/**
+ * Collections and objects by level, from the `level` column (which holds theirs only, one each):
+ * those it leaves out have none, `(no level)`.
+ */
+function levels(data: CatalogueData, described: number): FacetBucket[] {
+  const { level } = data.columns
+  const buckets = level.keys.map((key, id) => ({ key, doc_count: level.documentCount(id) }))
+  const levelled = buckets.reduce((sum, bucket) => sum + bucket.doc_count, 0)
+  if (described > levelled) buckets.push({ key: '(no level)', doc_count: described - levelled })
+  return sortBuckets(buckets.filter((bucket) => bucket.doc_count > 0))
 }
 
 function dateCoverage(data: CatalogueData): CatalogueStats['dates'] {

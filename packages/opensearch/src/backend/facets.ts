@@ -3,8 +3,10 @@
  * aggregations with the core's limits and order (`endpoints/facet-counts.ts`): buckets by number of
  * documents, then by value; subjects and creators are nested, so their buckets count
  * documents (`reverse_nested`), not references. The buckets are exact on any number of shards
- * (`exact-terms.ts`). With `date_histogram=true`, the date histogram too (`date-histogram.ts`),
- * after the rest, whose `min_date` and `max_date` decide its buckets.
+ * (`exact-terms.ts`). With `level_facet=true`, the collections and objects by `level` (one more
+ * terms aggregation, in the same search, as exact). With `date_histogram=true`, the date
+ * histogram too (`date-histogram.ts`), after the rest, whose `min_date` and `max_date` decide its
+ * buckets.
  */
 import type {
   FacetBucket,
@@ -17,8 +19,26 @@ import { histogramOf } from './date-histogram.js'
 import { exactTermsSearch } from './exact-terms.js'
 import { requestQuery } from './filters-dsl.js'
 
-/** Bucket limits of the reference service's aggregations. */
-const LIMITS = { creator: 100, subject: 100, format: 10 }
+/** Bucket limits of the reference service's aggregations, and of our `level` facet. */
+const LIMITS = { creator: 100, subject: 100, format: 10, level: 100 }
+
+/**
+ * The `level` facet as the core counts it (`endpoints/facet-counts.ts`): collections and objects
+ * only (the core's column holds no other type's level), an empty level in no bucket.
+ */
+const LEVEL_AGGREGATION = {
+  filter: { terms: { type: ['collection', 'object'] } },
+  aggs: {
+    values: {
+      terms: {
+        field: 'level',
+        size: LIMITS.level,
+        order: [{ _count: 'desc' }, { _key: 'asc' }],
+        exclude: [''],
+      },
+    },
+  },
+}
 
 /** A nested field's values, each counted once per document holding it. */
 function nestedTerms(path: string, field: string, size: number) {
@@ -63,9 +83,16 @@ export async function facets(
         min_date: { min: { field: 'derived.begin_years' } },
         max_date: { max: { field: 'derived.end_years' } },
         online: { filter: { term: { online: true } } },
+        // Opt-in: the reference's search has no such aggregation.
+        ...(request.levelFacet ? { level: structuredClone(LEVEL_AGGREGATION) } : {}),
       },
     },
-    [['format'], ['subject', 'values'], ['creator', 'values']],
+    [
+      ['format'],
+      ['subject', 'values'],
+      ['creator', 'values'],
+      ...(request.levelFacet ? [['level', 'values']] : []),
+    ],
     signal,
   )
   const aggs = body.aggregations as Record<string, Record<string, unknown>>
@@ -81,7 +108,11 @@ export async function facets(
     format: buckets(aggs['format'] as unknown as Buckets),
     online: { doc_count: (aggs['online']?.['doc_count'] as number) ?? 0 },
   }
-  // Opt-in: without `date_histogram=true` the answer is the reference's, key for key.
+  // Opt-ins: without `level_facet=true` and `date_histogram=true` the answer is the
+  // reference's, key for key.
+  if (request.levelFacet) {
+    answer.level = buckets((aggs['level']?.['values'] as Buckets) ?? { buckets: [] })
+  }
   if (request.dateHistogram) {
     answer.date_histogram = await histogramOf(cluster, request, query, answer, signal)
   }

@@ -7,8 +7,11 @@ import type { Filter, ParsedRequest } from '@archive-catalogue/core'
 import type { Dsl } from './cluster.js'
 import { fullTextQuery } from './query-dsl.js'
 
-/** The indexed field of each filter, and the nested path it lives under. */
-const FIELDS: Record<Filter['field'], { field: string; path?: string }> = {
+/**
+ * The indexed field of each filter, the nested path it lives under, and the types whose value
+ * counts when only some hold the field (the core's column keeps theirs alone).
+ */
+const FIELDS: Record<Filter['field'], { field: string; path?: string; types?: string[] }> = {
   category: { field: 'category' },
   genre: { field: 'formats' },
   type: { field: 'type' },
@@ -17,6 +20,8 @@ const FIELDS: Record<Filter['field'], { field: string; path?: string }> = {
   title: { field: 'title.keyword' },
   agent_type: { field: 'agent_type' },
   term_type: { field: 'term_type' },
+  // A level is a collection's or an object's: another document carrying the field has none.
+  level: { field: 'level', types: ['collection', 'object'] },
   online: { field: 'online' },
   start_date: { field: 'derived.begin_years' },
   end_date: { field: 'derived.end_years' },
@@ -27,9 +32,13 @@ export function filterClauses(filters: readonly Filter[]): { filter: Dsl[]; must
   const filter: Dsl[] = []
   const mustNot: Dsl[] = []
   for (const one of filters) {
-    const { field, path } = FIELDS[one.field]
+    const { field, path, types } = FIELDS[one.field]
     const leaf = leafOf(one, field)
-    const clause = path ? { nested: { path, query: leaf } } : leaf
+    const clause = path
+      ? { nested: { path, query: leaf } }
+      : types
+        ? { bool: { filter: [leaf, { terms: { type: types } }] } }
+        : leaf
     if (one.lookup === 'exclude') mustNot.push(clause)
     else filter.push(clause)
   }

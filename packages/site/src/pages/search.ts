@@ -1,15 +1,16 @@
 /**
  * The search page: `/search?…` is `/api/search?…` for readers. Results grouped by top-level
  * collection (or agent) as `/search` groups them, each with how many of its records match and a
- * link to search within it; facets with counts (creator, subject, format, online, type), the
- * dates as a histogram (by century, decade or year as the range narrows: `/facets` with
- * `date_histogram=true`) whose bars narrow the year range, a from–to year range, the filters in
- * use (each removable), sort, paging, "did you mean" from the suggestions, and a short help on
- * the query syntax when nothing matched. Every control is a link or a form: it works without
+ * link to search within it; facets with counts (creator, subject, format, online, type, level —
+ * `/facets` with `level_facet=true`), the dates as a histogram (by century, decade or year as the
+ * range narrows: `/facets` with `date_histogram=true`) whose bars narrow the year range, a from–to
+ * year range, the filters in use (each removable), sort, paging, "did you mean" from the
+ * suggestions, and a short help on the query syntax when nothing matched. Every control is a link or a form: it works without
  * JavaScript, and every state is a shareable URL.
  */
 import type {
   DateHistogram,
+  FacetBucket,
   FacetsResponse,
   Page,
   SearchResult,
@@ -38,9 +39,13 @@ const FACET_PARAMETERS = [
 
 const TYPES = ['collection', 'object', 'agent'] as const
 
-/** The parameters of a search page's facets: the page's own, with the date histogram asked. */
-export function withHistogram(params: URLSearchParams): URLSearchParams {
+/**
+ * The parameters of a search page's facets: the page's own, with what the API adds on request
+ * (the level facet and the date histogram), which the reference's `/facets` has not.
+ */
+export function withFacetOptIns(params: URLSearchParams): URLSearchParams {
   const asked = new URLSearchParams(params)
+  asked.set('level_facet', 'true')
   asked.set('date_histogram', 'true')
   return asked
 }
@@ -119,7 +124,7 @@ function activeFilters(params: URLSearchParams, t: Messages): string {
     )
       continue
     const href = pathWith('/search', withoutValue(params, name, value))
-    active.push({ label: `${filterName(name, t)}: ${value}`, href })
+    active.push({ label: `${filterName(name, t)}: ${valueName(name, value, t)}`, href })
   }
   if (active.length === 0) return ''
   return html`<h2>${t.activeFilters}</h2><ul class="chips">!${active
@@ -128,6 +133,13 @@ function activeFilters(params: URLSearchParams, t: Messages): string {
         html`<li><a href="${filter.href}" aria-label="${t.removeFilter(filter.label)}">${filter.label} ✕</a></li>`,
     )
     .join('')}</ul>`
+}
+
+/** A value as a reader reads it: a level by its name (`Record group`), any other as written. */
+function valueName(parameter: string, value: string, t: Messages): string {
+  return parameter === 'level' && Object.hasOwn(t.level, value)
+    ? t.level[value as keyof Messages['level']]
+    : value
 }
 
 function filterName(name: string, t: Messages): string {
@@ -143,15 +155,15 @@ function facetLists(
   t: Messages,
   language: string,
 ): string {
-  const lists = FACET_PARAMETERS.map(([facet, parameter]) => {
-    const buckets = facets[facet]
+  const list = (facet: keyof Messages['facet'], parameter: string, buckets: FacetBucket[]) => {
     if (buckets.length === 0) return ''
     const items = buckets.slice(0, 10).map((bucket) => {
       const href = pathWith('/search', withValue(params, parameter, bucket.key))
-      return html`<li><a href="${href}">${bucket.key}</a><span class="count">${count(bucket.doc_count, language)}</span></li>`
+      return html`<li><a href="${href}">${valueName(parameter, bucket.key, t)}</a><span class="count">${count(bucket.doc_count, language)}</span></li>`
     })
     return html`<h2>${t.facet[facet]}</h2><ul>!${items.join('')}</ul>`
-  })
+  }
+  const lists = FACET_PARAMETERS.map(([facet, parameter]) => list(facet, parameter, facets[facet]))
   const online =
     facets.online.doc_count > 0 && params.get('online') !== 'true'
       ? html`<h2>${t.facet.online}</h2><ul><li><a href="${pathWith('/search', withValue(withParam(params, 'online', null), 'online', 'true'))}">${t.onlineOnly}</a><span class="count">${count(facets.online.doc_count, language)}</span></li></ul>`
@@ -160,10 +172,14 @@ function facetLists(
     (type) =>
       html`<li><a href="${pathWith('/search', withValue(withParam(params, 'type', null), 'type', type))}">${t.type[type]}</a></li>`,
   ).join('')}</ul>`
+  // Beside the types, what kind of description each is: there when the backend was asked for it
+  // (`withFacetOptIns`).
+  const levels = list('level', 'level', facets.level ?? [])
   return (
     lists.join('') +
     online +
     types +
+    levels +
     html`<h2>${t.dates}</h2>` +
     histogram(params, facets.date_histogram, t, language) +
     yearForm(params, facets, t)
