@@ -1,4 +1,7 @@
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
+import { type Catalogue, loadCatalogue } from '../../packages/core/src/index.js'
+import { OpenSearchBackend } from '../../packages/opensearch/src/backend/opensearch-backend.js'
+import { pushCatalogue } from '../../packages/opensearch/src/indexing/push.js'
 
 /**
  * The OpenSearch node of this test run (started by test/opensearch/global-setup.ts), or why
@@ -35,4 +38,47 @@ export async function aliasedIndices(url: string, alias: string): Promise<string
   const response = await fetch(`${url}/_alias/${alias}`)
   if (response.status === 404) return []
   return Object.keys((await response.json()) as Record<string, unknown>).sort()
+}
+
+/** Both backends over one catalogue file, for a suite: see {@link bothBackends}. */
+export interface BothBackends {
+  /** The file, loaded in memory. */
+  readonly catalogue: Catalogue
+  /** The file, pushed to the node under the alias. */
+  readonly backend: OpenSearchBackend
+}
+
+/**
+ * A catalogue file loaded in memory and pushed to the test run's node under `alias` (on
+ * `shards` shards), before the suite's tests; the backend closed and the index deleted after
+ * them, and `cleanUp` given the file (a generated one's folder removed).
+ */
+export function bothBackends(
+  node: { url: string },
+  alias: string,
+  path: () => string,
+  options: { shards?: number; cleanUp?: (file: string) => void } = {},
+): BothBackends {
+  let catalogue: Catalogue | undefined
+  let backend: OpenSearchBackend | undefined
+  let file = ''
+  beforeAll(async () => {
+    file = path()
+    catalogue = (await loadCatalogue(file)).catalogue
+    await pushCatalogue(file, { url: node.url, index: alias, shards: options.shards ?? 1 })
+    backend = await OpenSearchBackend.open({ url: node.url, index: alias })
+  }, 120_000)
+  afterAll(async () => {
+    await backend?.close()
+    await fetch(`${node.url}/${alias}-*`, { method: 'DELETE' })
+    if (file !== '') options.cleanUp?.(file)
+  })
+  return {
+    get catalogue() {
+      return catalogue!
+    },
+    get backend() {
+      return backend!
+    },
+  }
 }

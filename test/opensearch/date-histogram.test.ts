@@ -10,12 +10,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Catalogue, loadCatalogue } from '../../packages/core/src/index.js'
-import { OpenSearchBackend } from '../../packages/opensearch/src/backend/opensearch-backend.js'
-import { pushCatalogue } from '../../packages/opensearch/src/indexing/push.js'
+import { describe, expect, it } from 'vitest'
 import { RAC, SAMPLE } from '../helpers/corpus.js'
-import { openSearchNode } from '../helpers/opensearch.js'
+import { bothBackends, openSearchNode } from '../helpers/opensearch.js'
 
 const node = openSearchNode('the date histogram on OpenSearch')
 
@@ -84,22 +81,11 @@ describe.skipIf(node.skip)('the date histogram on OpenSearch', () => {
   ] as const) {
     describe(`on ${name}`, () => {
       const alias = `histogram-${name.replace(/\W/g, '')}`
-      let catalogue: Catalogue
-      let backend: OpenSearchBackend
-
-      let file = ''
-
-      beforeAll(async () => {
-        file = path()
-        catalogue = (await loadCatalogue(file)).catalogue
-        await pushCatalogue(file, { url: node.url, index: alias, shards })
-        backend = await OpenSearchBackend.open({ url: node.url, index: alias })
-      }, 120_000)
-
-      afterAll(async () => {
-        await backend?.close()
-        await fetch(`${node.url}/${alias}-*`, { method: 'DELETE' })
-        if (file.includes('odd-dates-')) rmSync(dirname(file), { recursive: true, force: true })
+      const both = bothBackends(node, alias, path, {
+        shards,
+        cleanUp: (file) => {
+          if (file.includes('odd-dates-')) rmSync(dirname(file), { recursive: true, force: true })
+        },
       })
 
       const requests = () => [
@@ -120,12 +106,12 @@ describe.skipIf(node.skip)('the date histogram on OpenSearch', () => {
       it('answers every histogram as the in-memory engine does', async () => {
         let buckets = 0
         for (const query of requests()) {
-          const request = catalogue.parse(
+          const request = both.catalogue.parse(
             'facets',
             new URLSearchParams(`${query}&date_histogram=true`),
           )
-          const expected = catalogue.facets(request)
-          const answer = await backend.facets(request)
+          const expected = both.catalogue.facets(request)
+          const answer = await both.backend.facets(request)
           expect(answer, query).toEqual(expected)
           expect(Object.keys(answer).at(-1), query).toBe('date_histogram')
           buckets += expected.date_histogram!.buckets.length
@@ -137,9 +123,9 @@ describe.skipIf(node.skip)('the date histogram on OpenSearch', () => {
       it('answers without the key when it is not asked for, or is false', async () => {
         for (const query of ['', `query=${words[0]}`, 'end_date__gte=1940&start_date__lte=1960']) {
           for (const asked of ['', '&date_histogram=false']) {
-            const request = catalogue.parse('facets', new URLSearchParams(`${query}${asked}`))
-            const answer = await backend.facets(request)
-            expect(answer, query).toEqual(catalogue.facets(request))
+            const request = both.catalogue.parse('facets', new URLSearchParams(`${query}${asked}`))
+            const answer = await both.backend.facets(request)
+            expect(answer, query).toEqual(both.catalogue.facets(request))
             expect(Object.keys(answer), query).toEqual([
               'max_date',
               'creator',

@@ -11,13 +11,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Catalogue, loadCatalogue } from '../../packages/core/src/index.js'
-import { OpenSearchBackend } from '../../packages/opensearch/src/backend/opensearch-backend.js'
-import { pushCatalogue } from '../../packages/opensearch/src/indexing/push.js'
+import { describe, expect, it } from 'vitest'
 import { RAC, SAMPLE } from '../helpers/corpus.js'
 import { EAD, LEVEL_REQUESTS, oddLevelDocuments } from '../helpers/levels.js'
-import { openSearchNode } from '../helpers/opensearch.js'
+import { bothBackends, openSearchNode } from '../helpers/opensearch.js'
 
 const node = openSearchNode('the level facet on OpenSearch')
 
@@ -46,30 +43,20 @@ describe.skipIf(node.skip)('the level facet and filter on OpenSearch', () => {
   for (const [name, path, words, shards] of FIXTURES) {
     describe(`on ${name}, ${shards === 1 ? 'one shard' : `${shards} shards`}`, () => {
       const alias = `levels-${name.replace(/\W/g, '').toLowerCase()}-${shards}`
-      let catalogue: Catalogue
-      let backend: OpenSearchBackend
-      let file = ''
-
-      beforeAll(async () => {
-        file = path()
-        catalogue = (await loadCatalogue(file)).catalogue
-        await pushCatalogue(file, { url: node.url, index: alias, shards })
-        backend = await OpenSearchBackend.open({ url: node.url, index: alias })
-      }, 120_000)
-
-      afterAll(async () => {
-        await backend?.close()
-        await fetch(`${node.url}/${alias}-*`, { method: 'DELETE' })
-        if (file.includes('odd-levels-')) rmSync(dirname(file), { recursive: true, force: true })
+      const both = bothBackends(node, alias, path, {
+        shards,
+        cleanUp: (file) => {
+          if (file.includes('odd-levels-')) rmSync(dirname(file), { recursive: true, force: true })
+        },
       })
 
       type Endpoint = 'search' | 'facets' | 'collections' | 'objects'
 
       /** One request to both backends: the same JSON, key for key and in order. */
       async function same(endpoint: Endpoint, query: string) {
-        const request = catalogue.parse(endpoint, new URLSearchParams(query))
-        const expected = catalogue[endpoint](request)
-        const answer = await backend[endpoint](request)
+        const request = both.catalogue.parse(endpoint, new URLSearchParams(query))
+        const expected = both.catalogue[endpoint](request)
+        const answer = await both.backend[endpoint](request)
         expect(JSON.stringify(answer), `${endpoint}?${query}`).toBe(JSON.stringify(expected))
         return answer
       }
@@ -110,28 +97,34 @@ describe.skipIf(node.skip)('the level facet and filter on OpenSearch', () => {
       }, 120_000)
 
       it('counts hits below a node with a level filter as in memory', async () => {
-        const roots = catalogue
+        const roots = both.catalogue
           .collections(new URLSearchParams('limit=50'))
-          .results.filter((item) => catalogue.children(item.uri.split('/')[2]!, {}).count > 0)
+          .results.filter((item) => both.catalogue.children(item.uri.split('/')[2]!, {}).count > 0)
           .slice(0, 3)
         expect(roots.length).toBeGreaterThan(0)
         for (const root of roots) {
           const id = root.uri.split('/')[2]!
           for (const filter of ['level=file', 'level__exclude=series', 'level__in=item__file']) {
-            const request = catalogue.parse('children', new URLSearchParams(`query=*&${filter}`))
-            expect(JSON.stringify(await backend.children(id, request)), filter).toBe(
-              JSON.stringify(catalogue.children(id, request)),
+            const request = both.catalogue.parse(
+              'children',
+              new URLSearchParams(`query=*&${filter}`),
             )
-            const minimap = catalogue.parse('minimap', new URLSearchParams(`query=*&${filter}`))
-            expect(await backend.minimap(id, minimap), filter).toEqual(
-              catalogue.minimap(id, minimap),
+            expect(JSON.stringify(await both.backend.children(id, request)), filter).toBe(
+              JSON.stringify(both.catalogue.children(id, request)),
+            )
+            const minimap = both.catalogue.parse(
+              'minimap',
+              new URLSearchParams(`query=*&${filter}`),
+            )
+            expect(await both.backend.minimap(id, minimap), filter).toEqual(
+              both.catalogue.minimap(id, minimap),
             )
           }
         }
       }, 120_000)
 
       it('counts the levels in catalogue stats as in memory', async () => {
-        expect((await backend.stats()).byLevel).toEqual(catalogue.stats().byLevel)
+        expect((await both.backend.stats()).byLevel).toEqual(both.catalogue.stats().byLevel)
       })
 
       it('answers without the key when it is not asked for, or is false', async () => {
