@@ -12,6 +12,7 @@ import {
   wordsWithinEdits,
 } from '../../packages/core/src/text/fuzzy-walk.js'
 import { TitleWords, TitleWordsBuilder } from '../../packages/core/src/text/title-words.js'
+import { alignmentDistance } from '../helpers/brute-query.js'
 
 /**
  * Few letters, so words share prefixes, repeat letters and swap them; an accented letter, a
@@ -163,28 +164,6 @@ describe('forEachWithinEdits', () => {
 })
 
 /**
- * The optimal string alignment distance by the textbook's whole matrix over code points, with no
- * cut-off: Levenshtein with a swap of two adjacent letters counted as one edit.
- */
-function levenshtein(a: string, b: string): number {
-  const x = [...a]
-  const y = [...b]
-  const d = Array.from({ length: x.length + 1 }, (_, i) =>
-    Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  )
-  for (let i = 1; i <= x.length; i++) {
-    for (let j = 1; j <= y.length; j++) {
-      const cost = x[i - 1] === y[j - 1] ? 0 : 1
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost)
-      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
-        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1)
-      }
-    }
-  }
-  return d[x.length]![y.length]!
-}
-
-/**
  * A term dictionary as a real catalogue's is (seeded): words with their derived forms, made-up
  * names, numbers, and misspellings of all of them, sorted. Thousands of words sharing prefixes
  * at every depth, so the walk reuses rows, prunes and skips ranges as it does over 220,000.
@@ -246,7 +225,7 @@ describe('the walk over a dictionary of real size and shape', () => {
           dictionary.forEach((candidate, index) => {
             // No fewer edits than the lengths differ by: the matrix is spared, not the word.
             if (Math.abs(lengths[index]! - length) > edits) return
-            const distance = levenshtein(word, candidate)
+            const distance = alignmentDistance(word, candidate)
             if (distance <= edits) expected.push([index, distance])
           })
           const { indexes, edits: found } = wordsWithinEdits(sorted, word, edits)

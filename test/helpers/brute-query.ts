@@ -224,7 +224,7 @@ function fuzzy(text: string, edits: number, values: Value[]): Verdict {
 }
 
 /** Edits between two strings, over code points; two adjacent letters swapped count one. */
-function alignmentDistance(a: string, b: string): number {
+export function alignmentDistance(a: string, b: string): number {
   const x = [...a]
   const y = [...b]
   const d = Array.from({ length: x.length + 1 }, (_, i) =>
