@@ -133,6 +133,15 @@ describe('the discovery site in Chromium', () => {
     await without.close()
   })
 
+  it('shows as filters in use only the search’s filters, not an opt-in or a tracking tag', async () => {
+    const body = await (
+      await fetch(`${server.url}/search?query=rockefeller&level_facet=true&utm_source=x&type=agent`)
+    ).text()
+    const chips = [...body.matchAll(/aria-label="Remove the filter ([^"]+)"/g)].map((m) => m[1])
+    expect(chips).toHaveLength(1)
+    expect(chips[0]).toMatch(/^Type: /)
+  })
+
   it('leads to no missing page from any link of the site', async () => {
     const seen = new Set<string>(['/'])
     const queue = ['/', '/search?query=rockefeller', '/collections/Zivy3B6P5nBaZ24Kb8cWEq']

@@ -8,13 +8,14 @@
  * suggestions, and a short help on the query syntax when nothing matched. Every control is a link or a form: it works without
  * JavaScript, and every state is a shareable URL.
  */
-import type {
-  DateHistogram,
-  FacetBucket,
-  FacetsResponse,
-  Page,
-  SearchResult,
-  Suggestions,
+import {
+  type DateHistogram,
+  endpointParameters,
+  type FacetBucket,
+  type FacetsResponse,
+  type Page,
+  type SearchResult,
+  type Suggestions,
 } from '@archive-catalogue/core'
 import { html, pathWith, withoutValue, withParam, withValue } from '../templates/html.js'
 import type { Messages } from '../templates/messages.js'
@@ -112,17 +113,18 @@ function nothingFound(answer: SearchAnswer, t: Messages): string {
   return html`<p>${t.noResults}</p>!${suggestion}<p class="muted">${t.queryHelp}</p>`
 }
 
+/** Whether a parameter is a filter of `/search`, with or without a lookup. */
+function isFilter(name: string): boolean {
+  const field = name.split('__')[0] as (typeof endpointParameters.search.filters)[number]
+  return endpointParameters.search.filters.includes(field)
+}
+
 function activeFilters(params: URLSearchParams, t: Messages): string {
   const active: { label: string; href: string }[] = []
   for (const [name, value] of params) {
-    if (
-      name === 'query' ||
-      name === 'sort' ||
-      name === 'offset' ||
-      name === 'limit' ||
-      value === ''
-    )
-      continue
+    // Only the search's filters (`genre`, `start_date__gte`…): not its query, page or sort, an
+    // opt-in of the API's, or a parameter the search does not read (a tracking tag).
+    if (!isFilter(name) || value === '') continue
     const href = pathWith('/search', withoutValue(params, name, value))
     active.push({ label: `${filterName(name, t)}: ${valueName(name, value, t)}`, href })
   }
