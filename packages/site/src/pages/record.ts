@@ -94,17 +94,38 @@ function fields(detail: Detail, t: Messages): string {
   }
   const files =
     'files' in detail && detail.files && detail.files.length > 0
-      ? html`<dt>${t.files}</dt><dd><ul>!${detail.files
-          .map((file) => {
-            const href = file.download ?? file.manifest
-            return href && /^https?:\/\//.test(href)
-              ? html`<li><a href="${href}">${file.title ?? href}</a></li>`
-              : html`<li>${file.title ?? ''}</li>`
-          })
-          .join('')}</ul></dd>`
+      ? html`<dt>${t.files}</dt><dd><ul class="files">!${detail.files.map((file) => fileItem(file, t)).join('')}</ul></dd>`
       : ''
   if (rows.length === 0 && files === '') return ''
   return html`<dl class="fields">!${rows.map(([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`).join('')}!${files}</dl>`
+}
+
+/** An image a browser shows by itself: its address ends in one of these (before a query). */
+const IMAGE = /\.(?:avif|gif|jpe?g|png|webp)(?:[?#].*)?$/i
+const WEB = /^https?:\/\//
+
+/**
+ * A digital file: a link to its download, an image shown in it, and its IIIF
+ * manifest linked for a IIIF viewer. Only web addresses are linked.
+ */
+function fileItem(
+  file: { title: string | null; download: string | null; manifest: string | null },
+  t: Messages,
+): string {
+  const download = file.download !== null && WEB.test(file.download) ? file.download : null
+  const manifest = file.manifest !== null && WEB.test(file.manifest) ? file.manifest : null
+  const title = file.title ?? ''
+  // The image is inside its title's link, so its text alternative is empty: the title says it.
+  const shown =
+    download !== null && IMAGE.test(download)
+      ? html`<img src="${download}" alt="" loading="lazy">`
+      : ''
+  const name =
+    download !== null
+      ? html`<a href="${download}">!${shown}${title || download}</a>`
+      : html`${title}`
+  const viewer = manifest !== null ? html` · <a href="${manifest}">${t.manifest}</a>` : ''
+  return html`<li>!${name}!${viewer}</li>`
 }
 
 function notes(detail: Detail, t: Messages): string {

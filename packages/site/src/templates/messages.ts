@@ -109,6 +109,7 @@ export const en = {
   languages: 'Languages',
   formats: 'Formats',
   files: 'Digital files',
+  manifest: 'IIIF manifest',
   notes: 'Notes',
   rights: 'Rights',
   citation: 'Cite this',

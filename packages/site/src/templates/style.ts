@@ -42,6 +42,7 @@ nav.pages{display:flex;gap:1em;align-items:center;margin:1em 0}
 dl.fields{display:grid;grid-template-columns:1fr;gap:.2em 1em}
 @media(min-width:40em){dl.fields{grid-template-columns:12em 1fr}}
 dl.fields dt{font-weight:600}dl.fields dd{margin:0}
+ul.files{padding-left:1.2em}ul.files img{display:block;max-width:100%;max-height:24em;height:auto;border:1px solid var(--line);margin:.3em 0}
 nav.trail ol{list-style:none;padding:0;margin:.5em 0;display:flex;flex-wrap:wrap;gap:.3em}
 nav.trail li+li::before{content:"›";margin-right:.3em;color:var(--muted)}
 ul.contents{padding-left:1.2em}

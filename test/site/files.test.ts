@@ -1,0 +1,70 @@
+/**
+ * An object's digital files on its page: an image shown (in the link its title names), a
+ * download linked, a IIIF manifest linked for a viewer, and an address that
+ * is not a web address never made a link. In a real Chromium, with axe-core.
+ */
+import { type Listening, listen } from '@archive-catalogue/http'
+import { createSite } from '@archive-catalogue/site'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Catalogue, type CatalogueDocument } from '../../packages/core/src/index.js'
+import { browsing, violations } from '../helpers/axe.js'
+import { launchChromium } from '../helpers/browser.js'
+import { sampleText } from '../helpers/documents.js'
+
+const FILES = [
+  { title: 'Letter, page 1', download: 'https://images.example.org/letter-1.jpg', manifest: null },
+  {
+    title: 'The whole letter',
+    download: 'https://iiif.example.org/pdfs/letter',
+    manifest: 'https://iiif.example.org/manifests/letter',
+  },
+  { title: 'A script, not a file', download: 'javascript:alert(1)', manifest: null },
+]
+
+let server: Listening
+let browser: Browser
+let uri: string
+
+beforeAll(async () => {
+  const documents = sampleText()
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as CatalogueDocument & { files?: unknown })
+  const object = documents.find((document) => document.type === 'object')!
+  object.files = FILES
+  uri = object.uri
+  server = await listen(createSite(Catalogue.fromDocuments(documents)), {
+    port: 0,
+    host: '127.0.0.1',
+  })
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+describe("an object's files", () => {
+  it('shows an image, links the download and the manifest, and links no script', async () => {
+    const context = await browsing(browser, true)
+    const page = await context.newPage()
+    await page.goto(`${server.url}${uri}`)
+    const image = page.locator('ul.files img')
+    expect(await image.count()).toBe(1)
+    expect(await image.getAttribute('src')).toBe(FILES[0]!.download)
+    // The image sits in the link its title names, so it needs no text of its own.
+    expect(await image.getAttribute('alt')).toBe('')
+    const links = await page
+      .locator('ul.files a')
+      .evaluateAll((anchors) => anchors.map((a) => [a.textContent?.trim(), a.getAttribute('href')]))
+    expect(links).toEqual([
+      ['Letter, page 1', FILES[0]!.download],
+      ['The whole letter', FILES[1]!.download],
+      ['IIIF manifest', FILES[1]!.manifest],
+    ])
+    expect(await page.locator('ul.files li').nth(2).textContent()).toBe('A script, not a file')
+    expect(await violations(page)).toEqual([])
+    await context.close()
+  })
+})
