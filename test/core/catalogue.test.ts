@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type Catalogue,
   loadCatalogue,
@@ -207,8 +207,18 @@ describe('Catalogue', () => {
   })
 
   describe('snapshot', () => {
+    // Each test's snapshot in a folder of its own, removed after the tests.
+    const folders: string[] = []
+    const snapshotFile = () => {
+      folders.push(mkdtempSync(join(tmpdir(), 'catalogue-snapshot-')))
+      return join(folders.at(-1)!, 'rac.snapshot')
+    }
+    afterAll(() => {
+      for (const folder of folders) rmSync(folder, { recursive: true, force: true })
+    })
+
     it('restores a catalogue that answers every request identically', async () => {
-      const file = join(mkdtempSync(join(tmpdir(), 'catalogue-snapshot-')), 'rac.snapshot')
+      const file = snapshotFile()
       await saveSnapshot(catalogue, file)
       const { catalogue: restored } = await loadCatalogue(file)
       expect(restored.version).toBe(catalogue.version)
@@ -227,7 +237,7 @@ describe('Catalogue', () => {
     })
 
     it('restores every stored part as it was built', async () => {
-      const file = join(mkdtempSync(join(tmpdir(), 'catalogue-snapshot-')), 'rac.snapshot')
+      const file = snapshotFile()
       await saveSnapshot(catalogue, file)
       const restored = await loadSnapshot(file)
       const { stored } = catalogue.data
@@ -244,7 +254,7 @@ describe('Catalogue', () => {
         separator: ' | ',
       }
       const { catalogue: cited } = await loadCatalogue(RAC, { citation })
-      const file = join(mkdtempSync(join(tmpdir(), 'catalogue-snapshot-')), 'rac.snapshot')
+      const file = snapshotFile()
       await saveSnapshot(cited, file)
       const id = 'ntnzqFH9UU4BDwiYxgjaUN'
       const answer = (await loadCatalogue(file)).catalogue.citation('collection', id)
@@ -263,7 +273,7 @@ describe('Catalogue', () => {
     it.each(['__proto__.x', 'constructor.prototype.x', 'foo'])(
       'refuses a record named %s, naming the file and the record, and places nothing',
       async (name) => {
-        const file = join(mkdtempSync(join(tmpdir(), 'catalogue-snapshot-')), 'rac.snapshot')
+        const file = snapshotFile()
         await saveSnapshot(catalogue, file)
         const bytes = readFileSync(file)
         const { magic, records } = snapshotRecords(bytes)
@@ -285,7 +295,7 @@ describe('Catalogue', () => {
     )
 
     it('refuses a record of the wrong kind, or a snapshot without one of the parts', async () => {
-      const file = join(mkdtempSync(join(tmpdir(), 'catalogue-snapshot-')), 'rac.snapshot')
+      const file = snapshotFile()
       await saveSnapshot(catalogue, file)
       const { magic, records } = snapshotRecords(readFileSync(file))
       // `size` as a byte array rather than JSON (the kind is the first byte after the name).
@@ -310,7 +320,7 @@ describe('Catalogue', () => {
     })
 
     it('refuses a snapshot of another format, or cut short, saying so', async () => {
-      const file = join(mkdtempSync(join(tmpdir(), 'catalogue-snapshot-')), 'rac.snapshot')
+      const file = snapshotFile()
       await saveSnapshot(catalogue, file)
       const bytes = readFileSync(file)
       const older = Buffer.from(bytes)
