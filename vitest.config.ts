@@ -21,6 +21,7 @@ export default defineConfig({
     exclude: ['test/bench/**', '**/node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    globalSetup: ['test/temporary-folder.ts'],
     // The OpenSearch tests are a project of their own so that their node starts only when one
     // of them runs: a project's global setup runs only when it has a test file queued.
     projects: [
@@ -36,7 +37,7 @@ export default defineConfig({
           // search to this folder, where the root's `test/**` pattern finds nothing.
           dir: 'test/opensearch',
           include: ['**/*.test.ts'],
-          globalSetup: ['test/opensearch/global-setup.ts'],
+          globalSetup: ['test/temporary-folder.ts', 'test/opensearch/global-setup.ts'],
           // Files of this project share one node: they run one at a time, so that their
           // timings (pushes, a reader polling during a push) do not fight over two cores.
           fileParallelism: false,
