@@ -97,7 +97,7 @@ function breakCycles(parentOf: Int32Array, warnings: HierarchyWarning[]): void {
     if (node !== NO_PARENT && state[node] === 1) {
       // `node` is on the chain just walked: the cycle runs from it to the chain's end.
       const cycle = chain.slice(chain.indexOf(node))
-      const first = Math.min(...cycle)
+      const first = cycle.reduce((a, b) => Math.min(a, b))
       parentOf[first] = NO_PARENT
       warnings.push({
         index: first,

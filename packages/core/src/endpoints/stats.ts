@@ -48,15 +48,22 @@ function dateCoverage(data: CatalogueData): CatalogueStats['dates'] {
   const { types } = data
   const spans: [number, number][] = []
   let undated = 0
+  // Loops, not `Math.min(...spans)`: a million arguments overflow the stack.
+  let min = Number.POSITIVE_INFINITY
+  let max = Number.NEGATIVE_INFINITY
   for (let id = 0; id < types.length; id++) {
     if (types[id] === 'term') continue
     const years = [...yearsOf(begins, id), ...yearsOf(ends, id)]
-    if (years.length === 0) undated++
-    else spans.push([Math.min(...years), Math.max(...years)])
+    if (years.length === 0) {
+      undated++
+      continue
+    }
+    const span: [number, number] = [Math.min(...years), Math.max(...years)]
+    spans.push(span)
+    min = Math.min(min, span[0])
+    max = Math.max(max, span[1])
   }
   if (spans.length === 0) return { dated: 0, undated, min: null, max: null, decades: [] }
-  const min = Math.min(...spans.map(([from]) => from))
-  const max = Math.max(...spans.map(([, to]) => to))
   const first = Math.floor(min / 10)
   // A difference array: each span costs two writes however many decades it covers.
   const delta = new Int32Array(Math.floor(max / 10) - first + 2)
