@@ -27,6 +27,10 @@ export const endpointExamples: Record<string, ApiExample[]> = {
       title: 'A phrase, a filter and a sort',
       path: '/search?query=%22public+health%22&genre=photographs&sort=-start_date&limit=2',
     },
+    {
+      title: 'With snippets: where the words stand',
+      path: '/search?query=foundation+agricult*&snippets=true&limit=2',
+    },
   ],
   '/search/suggest': [
     { title: 'Two misspelt words', path: '/search/suggest?title_suggest=malria+fondation' },
@@ -38,6 +42,7 @@ export const endpointExamples: Record<string, ApiExample[]> = {
       path: '/facets?query=malaria&end_date__gte=1930&start_date__lte=1989&date_histogram=true',
     },
     { title: 'With the level facet', path: '/facets?query=malaria&level_facet=true' },
+    { title: 'With the type facet', path: '/facets?query=malaria&type_facet=true' },
   ],
   '/collections': [
     {

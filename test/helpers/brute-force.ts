@@ -443,6 +443,8 @@ export interface BruteFacets {
   online: { doc_count: number }
   /** With `level_facet=true` only. */
   level?: BruteBucket[]
+  /** With `type_facet=true` only. */
+  type?: BruteBucket[]
 }
 
 /** `/facets` without `query`: counts over every matching document of every type. */
@@ -467,8 +469,11 @@ export function bruteFacets(documents: readonly PlainDocument[], params: Params)
   const begins = found.flatMap((document) => years(document.dates, 'begin'))
   const ends = found.flatMap((document) => years(document.dates, 'end'))
   // An opt-in given twice is its last (non-empty) value.
-  const asked = params.filter(([name, value]) => name === 'level_facet' && value.trim() !== '')
-  const levels = asked.at(-1)?.[1].trim() === 'true'
+  const optedIn = (optIn: string) =>
+    params
+      .filter(([name, value]) => name === optIn && value.trim() !== '')
+      .at(-1)?.[1]
+      .trim() === 'true'
   return {
     max_date: { value: ends.length > 0 ? ends.reduce((a, b) => Math.max(a, b)) : null },
     creator: buckets('creator', 100),
@@ -476,6 +481,7 @@ export function bruteFacets(documents: readonly PlainDocument[], params: Params)
     subject: buckets('subject', 100),
     format: buckets('genre', 10),
     online: { doc_count: found.filter((document) => document.online === true).length },
-    ...(levels ? { level: buckets('level', 100) } : {}),
+    ...(optedIn('level_facet') ? { level: buckets('level', 100) } : {}),
+    ...(optedIn('type_facet') ? { type: buckets('type', 10) } : {}),
   }
 }

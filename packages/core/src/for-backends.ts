@@ -53,6 +53,8 @@ export {
   termDetail,
   treeReference,
 } from './api/responses.js'
+export type { SnippetMaker } from './api/snippets.js'
+export { snippetMaker } from './api/snippets.js'
 export {
   datesOf,
   descriptionOf,
@@ -61,6 +63,6 @@ export {
   notesOf,
 } from './documents/document-fields.js'
 export { documentProblems, malformedDocument } from './input/catalogue-checks.js'
-export { editDistance } from './text/fuzzy-walk.js'
 export { compareCodeUnits } from './util/code-unit-order.js'
+export { editDistance } from './util/edit-distance.js'
 export { LruCache } from './util/lru-cache.js'

@@ -31,6 +31,7 @@ export type {
   DateLookup,
   Endpoint,
   EndpointFilters,
+  FacetsOptIn,
   Filter,
   FilterField,
   Lookup,
@@ -39,6 +40,7 @@ export type {
   ParameterValue,
   ParsedRequest,
   RequestParams,
+  SearchOptIn,
   SortField,
   SortKey,
   TextField,
@@ -66,6 +68,7 @@ export type {
   ResponseShape,
   SearchResult,
   SearchResultDate,
+  Snippet,
   Suggestions,
   TermDetail,
 } from './api/response-schemas.js'

@@ -47,6 +47,17 @@ const OPT_IN_DESCRIPTIONS: Record<OptIn, string> = {
     'file, item ...): buckets `{key, doc_count}` by count, then key, at most 100; a document ' +
     'without a level (agents, terms) is in none, and `level={key}` finds a bucket. Without it ' +
     '(or false), no such key.',
+  type_facet:
+    'true: add `type`, the matching documents by type (agent, collection, object, term): ' +
+    'buckets `{key, doc_count}` by count, then key, counted under the same query and filters ' +
+    'as the other facets; `type={key}` finds a bucket. Without it (or false), no such key.',
+  snippets:
+    'true: add `snippets` to each result, where the query’s words stand in it: the fields of ' +
+    'the group’s own record that show them (title, description, a note, a subject), then the ' +
+    'title of its best-matching component, each `{field, text, marks, label?, uri?}`: display ' +
+    'text of at most 160 code units (cut around the words with …) and `marks`, the `[start, ' +
+    'end)` stretches of `text` to mark, in UTF-16 code units. Empty without a query (or `*`, ' +
+    'or exclusions only). Without it (or false), no such key.',
 }
 
 /** The `format` parameter, accepted everywhere. */

@@ -101,6 +101,7 @@ export const endpointParameters: {
     sorts: ['title', 'start_date', 'end_date', 'creator'],
     paginated: true,
     ranked: true,
+    optIns: ['snippets'],
   },
   // /facets neither sorts nor pages, but checks what DIMES sends it as /search does.
   facets: {
@@ -108,7 +109,7 @@ export const endpointParameters: {
     sorts: ['title', 'start_date', 'end_date', 'creator'],
     paginated: true,
     ranked: false,
-    optIns: ['date_histogram', 'level_facet'],
+    optIns: ['date_histogram', 'level_facet', 'type_facet'],
   },
   collections: {
     filters: DESCRIPTION_FILTERS,

@@ -84,6 +84,8 @@ export function parseRequest<E extends Endpoint>(
     params: pairs,
     dateHistogram: read.optIns.get('date_histogram') === true,
     levelFacet: read.optIns.get('level_facet') === true,
+    typeFacet: read.optIns.get('type_facet') === true,
+    snippets: read.optIns.get('snippets') === true,
   }
 }
 

@@ -88,13 +88,24 @@ export interface ParsedRequest {
   readonly dateHistogram: boolean
   /** `/facets` with `level_facet=true`: add the `level` facet (collections and objects by level). */
   readonly levelFacet: boolean
+  /** `/facets` with `type_facet=true`: add the `type` facet (the matching documents by type). */
+  readonly typeFacet: boolean
+  /**
+   * `/search` with `snippets=true`: add to each result where the query's words stand in it
+   * (`api/snippets.ts`).
+   */
+  readonly snippets: boolean
 }
 
 /**
  * A parameter that adds a key to its endpoint's answer when `true` and leaves the answer as the
  * reference's otherwise (`endpointParameters`' `optIns` say which endpoint reads it).
  */
-export type OptIn = 'date_histogram' | 'level_facet'
+export type OptIn = FacetsOptIn | SearchOptIn
+/** The opt-ins of `/facets`. */
+export type FacetsOptIn = 'date_histogram' | 'level_facet' | 'type_facet'
+/** The opt-ins of `/search`. */
+export type SearchOptIn = 'snippets'
 
 /** The value of a parameter in a plain object: a repeated parameter as an array. */
 export type ParameterValue = string | readonly string[] | number | boolean | undefined
@@ -136,7 +147,7 @@ export type ParameterName<E extends Endpoint> =
   | 'offset'
   | 'sort'
   | FilterName<EndpointFilters[E]>
-  | (E extends 'facets' ? OptIn : never)
+  | (E extends 'facets' ? FacetsOptIn : E extends 'search' ? SearchOptIn : never)
 
 /**
  * Parameters as URLSearchParams (any names: the API ignores unknown ones) or a plain object

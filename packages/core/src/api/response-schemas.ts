@@ -45,6 +45,41 @@ export const ListDateSchema = Type.Object({
   type: Type.String(),
 })
 
+/** Where a snippet's text comes from (`api/snippets.ts`). */
+export const SNIPPET_FIELDS = ['title', 'description', 'note', 'subject', 'component'] as const
+
+/**
+ * Where the query's words stand in a `/search` result (`snippets=true`; `api/snippets.ts`): a
+ * field of the group's own record, or the title of its best-matching component, as display text
+ * (markup stripped, spaces collapsed, a long one cut around its words with `…`), with the words
+ * to mark. A page escapes `text` and wraps each mark's code units: no HTML travels in JSON.
+ */
+export const SnippetSchema = Type.Object({
+  /**
+   * `title`, `description` (an agent's), `note` (a paragraph or list item of a note), `subject`
+   * (a term's title), or `component` (the title of the group's best-matching document).
+   */
+  field: Type.Unsafe<(typeof SNIPPET_FIELDS)[number]>({
+    type: 'string',
+    enum: [...SNIPPET_FIELDS],
+  }),
+  /** At most 160 code units, and an ellipsis at either end where it was cut. */
+  text: Type.String(),
+  /**
+   * The stretches of `text` to mark, `[start, end)` in UTF-16 code units (JavaScript's string
+   * indexes), in order, none overlapping; a phrase is one stretch. May be empty for a component
+   * found by words outside its title.
+   */
+  marks: Type.Array(Type.Array(Type.Integer({ minimum: 0 }), { minItems: 2, maxItems: 2 })),
+  /** A note's title as the record shows it (`Scope and Contents`); only on a `note`. */
+  label: Type.Optional(Type.String()),
+  /**
+   * The component's uri: on a `component`, and on the snippet of its own field that follows it
+   * when its title shows no word of the query (`subject: Malaria` of a photograph).
+   */
+  uri: Type.Optional(Type.String()),
+})
+
 /** One `/search` result: a group (top-level collection or agent) and its hits. */
 export const SearchResultSchema = Type.Object({
   category: NullableString,
@@ -54,6 +89,13 @@ export const SearchResultSchema = Type.Object({
   title: Type.String(),
   uri: Type.String(),
   creators: Type.Array(Type.String()),
+  /**
+   * Only with `snippets=true` (the reference's answer has no such key): where the query's words
+   * stand in the group, at most one per field (title, description, note, subject) of its own
+   * record, then its best-matching component's title (and, when that shows no word, the
+   * component's first field that does); empty without a query or with nothing to mark.
+   */
+  snippets: Type.Optional(Type.Array(SnippetSchema)),
 })
 
 export const FacetBucketSchema = Type.Object({ key: Type.String(), doc_count: Type.Integer() })
@@ -97,6 +139,12 @@ export const FacetsSchema = Type.Object({
    * none, and `level={key}` finds a bucket's documents.
    */
   level: Type.Optional(Type.Array(FacetBucketSchema)),
+  /**
+   * Only with `type_facet=true` (the reference's answer has no such key): the matching documents
+   * by `type` (`agent`, `collection`, `object`, `term`), and `type={key}` finds a bucket's
+   * documents.
+   */
+  type: Type.Optional(Type.Array(FacetBucketSchema)),
   /** Only with `date_histogram=true`: the reference's answer has no such key. */
   date_histogram: Type.Optional(DateHistogramSchema),
 })
@@ -369,6 +417,7 @@ export interface Page<T> {
 export type SearchResultDate = Static<typeof SearchResultDateSchema>
 export type ListDate = Static<typeof ListDateSchema>
 export type SearchResult = Static<typeof SearchResultSchema>
+export type Snippet = Static<typeof SnippetSchema>
 export type FacetBucket = Static<typeof FacetBucketSchema>
 export type FacetsResponse = Static<typeof FacetsSchema>
 export type DateHistogram = Static<typeof DateHistogramSchema>

@@ -4,13 +4,15 @@ import { NO_YEAR } from '../columns/columns.js'
 import type { ValueColumn } from '../columns/value-column.js'
 import { Bitset } from '../util/bitset.js'
 
-/** Bucket limits of the reference service's aggregations, and of our `level` facet. */
-const LIMITS = { creator: 100, subject: 100, format: 10, level: 100 }
+/** Bucket limits of the reference service's aggregations, and of our `level` and `type` facets. */
+const LIMITS = { creator: 100, subject: 100, format: 10, level: 100, type: 10 }
 
 /** What {@link countFacets} adds to the reference's facets. */
 export interface FacetOptIns {
   /** The `level` facet (`level_facet=true`). */
   level?: boolean
+  /** The `type` facet (`type_facet=true`). */
+  type?: boolean
 }
 
 /**
@@ -18,14 +20,14 @@ export interface FacetOptIns {
  * and buckets are read off the counters (doc_count descending, key ascending). When more than
  * half the catalogue matches, the documents that do not are counted instead and taken from
  * each value's total, so facets over everything cost what facets over nothing do. The `level`
- * facet, when asked, is counted in the same pass from its column.
+ * and `type` facets, when asked, are counted in the same pass from their columns.
  */
 export function countFacets(
   data: CatalogueData,
   matches: Bitset,
   optIns: FacetOptIns = {},
 ): FacetsResponse {
-  const { formats, subject, creator, level, start_date, end_date } = data.columns
+  const { formats, subject, creator, level, type, start_date, end_date } = data.columns
   const dense = matches.count() > data.size / 2
   const counted = dense ? Bitset.full(data.size).andNot(matches) : matches
   const step = dense ? -1 : 1
@@ -33,6 +35,7 @@ export function countFacets(
   const subjectCounts = startingCounts(subject, dense)
   const creatorCounts = startingCounts(creator, dense)
   const levelCounts = optIns.level ? startingCounts(level, dense) : null
+  const typeCounts = optIns.type ? startingCounts(type, dense) : null
   const words = counted.words
   for (let w = 0; w < words.length; w++) {
     let word = words[w]!
@@ -43,6 +46,7 @@ export function countFacets(
       count(subject, id, subjectCounts, step)
       count(creator, id, creatorCounts, step)
       if (levelCounts) count(level, id, levelCounts, step)
+      if (typeCounts) count(type, id, typeCounts, step)
       word ^= low
     }
   }
@@ -63,6 +67,7 @@ export function countFacets(
     if (empty !== undefined) levelCounts[empty] = 0
     answer.level = buckets(level, levelCounts, LIMITS.level)
   }
+  if (typeCounts) answer.type = buckets(type, typeCounts, LIMITS.type)
   return answer
 }
 

@@ -10,9 +10,12 @@ import { countFacets } from './facet-counts.js'
 
 export function facets(searcher: CatalogueSearcher, request: ParsedRequest): FacetsResponse {
   const matched = matchSet(searcher, request)
-  // Opt-ins: without `level_facet=true` and `date_histogram=true` the answer is the
-  // reference's, key for key.
-  const answer = countFacets(searcher.data, matched, { level: request.levelFacet })
+  // Opt-ins: without `level_facet=true`, `type_facet=true` and `date_histogram=true` the answer
+  // is the reference's, key for key.
+  const answer = countFacets(searcher.data, matched, {
+    level: request.levelFacet,
+    type: request.typeFacet,
+  })
   if (request.dateHistogram) {
     const { plan, counts } = histogramCounts(searcher.data, request, matched, answer)
     answer.date_histogram = dateHistogram(plan, counts)

@@ -7,6 +7,7 @@ import { searchResult } from '../api/responses.js'
 import { compareBy, type RowComparator } from '../columns/sorting.js'
 import type { CatalogueSearcher } from './catalogue-searcher.js'
 import type { GroupCounters } from './group-counters.js'
+import { pageSnippets } from './search-snippets.js'
 
 export function search(
   searcher: CatalogueSearcher,
@@ -36,13 +37,20 @@ export function search(
           : matches
             ? (a, b) => best[b]! - best[a]! || bestAt[a]! - bestAt[b]!
             : catalogueOrder
-      const results = searcher
-        .page(touched, request, compare)
-        .map((group) =>
-          matches
-            ? searchResult(data.groups[group]!, hits[group]!, onlineHits[group]!)
-            : searchResult(data.groups[group]!, null, null),
-        )
+      const page = searcher.page(touched, request, compare)
+      const results = page.map((group) =>
+        matches
+          ? searchResult(data.groups[group]!, hits[group]!, onlineHits[group]!)
+          : searchResult(data.groups[group]!, null, null),
+      )
+      // Opt-in: without `snippets=true` each result is the reference's, key for key.
+      if (request.snippets) {
+        const scored = request.sort.length === 0
+        const snippets = pageSnippets(searcher, request, allowed, matches, scored, page)
+        results.forEach((result, i) => {
+          result.snippets = snippets[i]!
+        })
+      }
       return pageOf(baseUrl, '/search', request, touched.length, results)
     },
   )

@@ -4,7 +4,8 @@
  * documents, then by value; subjects and creators are nested, so their buckets count
  * documents (`reverse_nested`), not references. The buckets are exact on any number of shards
  * (`exact-terms.ts`). With `level_facet=true`, the collections and objects by `level` (one more
- * terms aggregation, in the same search, as exact). With `date_histogram=true`, the date
+ * terms aggregation, in the same search, as exact); with `type_facet=true`, every matching
+ * document by `type` (one more). With `date_histogram=true`, the date
  * histogram too (`date-histogram.ts`), after the rest, whose `min_date` and `max_date` decide its
  * buckets.
  */
@@ -19,8 +20,8 @@ import { histogramOf } from './date-histogram.js'
 import { exactTermsSearch } from './exact-terms.js'
 import { requestQuery } from './filters-dsl.js'
 
-/** Bucket limits of the reference service's aggregations, and of our `level` facet. */
-const LIMITS = { creator: 100, subject: 100, format: 10, level: 100 }
+/** Bucket limits of the reference service's aggregations, and of our `level` and `type` facets. */
+const LIMITS = { creator: 100, subject: 100, format: 10, level: 100, type: 10 }
 
 /**
  * The `level` facet as the core counts it (`endpoints/facet-counts.ts`): collections and objects
@@ -38,6 +39,11 @@ const LEVEL_AGGREGATION = {
       },
     },
   },
+}
+
+/** The `type` facet as the core counts it: every matching document, by its type. */
+const TYPE_AGGREGATION = {
+  terms: { field: 'type', size: LIMITS.type, order: [{ _count: 'desc' }, { _key: 'asc' }] },
 }
 
 /** A nested field's values, each counted once per document holding it. */
@@ -85,6 +91,7 @@ export async function facets(
         online: { filter: { term: { online: true } } },
         // Opt-in: the reference's search has no such aggregation.
         ...(request.levelFacet ? { level: structuredClone(LEVEL_AGGREGATION) } : {}),
+        ...(request.typeFacet ? { type: structuredClone(TYPE_AGGREGATION) } : {}),
       },
     },
     [
@@ -92,6 +99,7 @@ export async function facets(
       ['subject', 'values'],
       ['creator', 'values'],
       ...(request.levelFacet ? [['level', 'values']] : []),
+      ...(request.typeFacet ? [['type']] : []),
     ],
     signal,
   )
@@ -108,10 +116,13 @@ export async function facets(
     format: buckets(aggs['format'] as unknown as Buckets),
     online: { doc_count: (aggs['online']?.['doc_count'] as number) ?? 0 },
   }
-  // Opt-ins: without `level_facet=true` and `date_histogram=true` the answer is the
-  // reference's, key for key.
+  // Opt-ins: without `level_facet=true`, `type_facet=true` and `date_histogram=true` the answer
+  // is the reference's, key for key.
   if (request.levelFacet) {
     answer.level = buckets((aggs['level']?.['values'] as Buckets) ?? { buckets: [] })
+  }
+  if (request.typeFacet) {
+    answer.type = buckets((aggs['type'] as unknown as Buckets) ?? { buckets: [] })
   }
   if (request.dateHistogram) {
     answer.date_histogram = await histogramOf(cluster, request, query, answer, signal)

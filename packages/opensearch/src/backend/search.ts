@@ -1,7 +1,8 @@
 /**
  * `GET /search` (API.md §5): agents, collections and objects matching, one result per group
  * (collapse on `group.identifier`). Hit counts of the page's groups come from one terms
- * aggregation restricted to them.
+ * aggregation restricted to them; with `snippets=true`, the snippets of the page's groups
+ * (`search-snippets.ts`) are read beside them.
  *
  * The count is the exact number of groups (a `cardinality` is approximate): a composite
  * aggregation paged to its end. Each page scans every match again, so the pages are as large as
@@ -14,6 +15,7 @@ import type { Page, ParsedRequest, SearchResult, TextLanguage } from '@archive-c
 import { type GroupSummary, pageOf, searchResult } from '@archive-catalogue/core/backend'
 import { type Cluster, type Dsl, searchIndex } from './cluster.js'
 import { requestQuery } from './filters-dsl.js'
+import { pageSnippets } from './search-snippets.js'
 import { relevanceRanked, sortOf } from './sort-dsl.js'
 
 /** What `/search` groups. */
@@ -41,14 +43,21 @@ export async function search(
     pageGroups(cluster, query, request, signal),
     countGroups(cluster, query, signal),
   ])
-  const counts = request.syntax ? await hitCounts(cluster, query, groups, signal) : null
-  const results = groups.map((group) => {
+  const identifiers = groups.map((group) => group.identifier)
+  const [counts, snippets] = await Promise.all([
+    request.syntax ? hitCounts(cluster, query, identifiers, signal) : null,
+    // Opt-in: without `snippets=true` each result is the reference's, key for key.
+    request.snippets ? pageSnippets(cluster, language, request, query, identifiers, signal) : null,
+  ])
+  const results = groups.map((group, i) => {
     const found = counts?.get(group.identifier)
-    return searchResult(
+    const result = searchResult(
       summary(group),
       counts ? (found?.hits ?? 0) : null,
       counts ? (found?.online ?? 0) : null,
     )
+    if (snippets) result.snippets = snippets[i]!
+    return result
   })
   return pageOf(baseUrl, '/search', request, count, results)
 }
@@ -138,16 +147,15 @@ async function countGroups(cluster: Cluster, query: Dsl, signal?: AbortSignal): 
 async function hitCounts(
   cluster: Cluster,
   query: Dsl,
-  groups: SourceGroup[],
+  identifiers: readonly string[],
   signal?: AbortSignal,
 ): Promise<Map<string, { hits: number; online: number }>> {
   const counts = new Map<string, { hits: number; online: number }>()
-  if (groups.length === 0) return counts
-  const identifiers = groups.map((group) => group.identifier)
+  if (identifiers.length === 0) return counts
   const body = await searchIndex(
     cluster,
     {
-      query: { bool: { filter: [query, { terms: { 'group.identifier': identifiers } }] } },
+      query: { bool: { filter: [query, { terms: { 'group.identifier': [...identifiers] } }] } },
       size: 0,
       track_total_hits: false,
       aggs: {

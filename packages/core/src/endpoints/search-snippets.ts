@@ -1,0 +1,61 @@
+/**
+ * `/search?snippets=true` in memory: for each group of the page, its own record and its
+ * best-matching component, handed to the contract's snippet maker (`api/snippets.ts`), which the
+ * OpenSearch backend calls with the same documents.
+ */
+import type { ParsedRequest } from '../api/parsed-request.js'
+import type { Snippet } from '../api/response-schemas.js'
+import { snippetMaker } from '../api/snippets.js'
+import type { Matches } from '../text/matches.js'
+import type { Bitset } from '../util/bitset.js'
+import type { CatalogueSearcher } from './catalogue-searcher.js'
+
+/**
+ * The snippets of each group of a page, in its order. `matches` are the request's matches, read
+ * for their scores when the page is ranked by them (`scored`).
+ */
+export function pageSnippets(
+  searcher: CatalogueSearcher,
+  request: ParsedRequest,
+  allowed: Bitset,
+  matches: Matches | null,
+  scored: boolean,
+  groups: readonly number[],
+): Snippet[][] {
+  const data = searcher.data
+  const query = request.query
+  const maker = query && snippetMaker(query, data.text.analyzer)
+  if (!query || !maker) return groups.map(() => [])
+  const records = groups.map((group) => data.uriIndex.get(data.groups[group]!.identifier) ?? -1)
+  // Each group of the page by its place on the page, plus one (0: not on the page).
+  const slotOf = new Int32Array(data.groups.length)
+  groups.forEach((group, slot) => {
+    slotOf[group] = slot + 1
+  })
+  const { groupOf } = data
+  const isComponent = (id: number) => {
+    const slot = slotOf[groupOf[id]!]!
+    return slot !== 0 && records[slot - 1] !== id && allowed.has(id)
+  }
+  // A page in another order than relevance holds no scores: the page's groups' matches are
+  // scored (the page bounds that work), as `/search` would score them.
+  const found = scored && matches ? matches : data.text.score(query, isComponent)
+  const best = new Int32Array(groups.length).fill(-1)
+  const bestScore = new Float64Array(groups.length).fill(Number.NEGATIVE_INFINITY)
+  const { ids, scores } = found
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!
+    if (!isComponent(id)) continue
+    const slot = slotOf[groupOf[id]!]! - 1
+    // Ids ascend: an equal score keeps the first in catalogue order, as OpenSearch's collapse
+    // on relevance then `derived.order` does.
+    if (scores[i]! > bestScore[slot]!) {
+      bestScore[slot] = scores[i]!
+      best[slot] = id
+    }
+  }
+  const documentAt = (id: number) => (id === -1 ? null : searcher.document(id))
+  return groups.map((_, slot) =>
+    maker.snippets(documentAt(records[slot]!), documentAt(best[slot]!)),
+  )
+}
