@@ -98,6 +98,28 @@ describe('catalogue serve', () => {
       expect((await running).code).toBe(0)
     })
 
+    it('serves the site in the --site-language for every reader', async () => {
+      const controller = new AbortController()
+      let listener: (chunk: string) => void = () => {}
+      const line = servingLine((next) => {
+        listener = next
+      })
+      const running = runCli(['serve', '--port', '0', '--site', '--site-language', 'fr'], {
+        env: { CATALOGUE: corpus },
+        signal: controller.signal,
+        onStdout: (chunk) => listener(chunk),
+      })
+      const [, url] = (await line).match(SERVING)!
+      const response = await fetch(`${url}/search?query=rockefeller`, {
+        headers: { 'Accept-Language': 'de, en;q=0.5' },
+      })
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-language')).toBe('fr')
+      expect(await response.text()).toContain('<html lang="fr">')
+      controller.abort()
+      expect((await running).code).toBe(0)
+    })
+
     it('exits 1 saying so when the port is in use', async () => {
       const taken = createServer().listen(0, '127.0.0.1')
       await once(taken, 'listening')
@@ -123,6 +145,11 @@ describe('catalogue serve', () => {
       ],
       [['--base-url', 'example.org'], "--base-url expects an absolute URL, got 'example.org'"],
       [['--citation-url', 'dimes'], "--citation-url expects an absolute URL, got 'dimes'"],
+      [
+        ['--site', '--site-language', 'pt'],
+        "--site-language expects one of en, fr, de, es, nl, it, got 'pt'",
+      ],
+      [['--site-language', 'fr'], '--site-language is for the discovery site: add --site'],
       // Two mistakes: the number is named first.
       [
         ['--base-url', 'nope', '--port', '99999'],

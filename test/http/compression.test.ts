@@ -125,7 +125,10 @@ describe('listen', () => {
         expect((await get(`${api.url}${CITATION}`, headers)).headers.vary).toBe(
           'Accept, Accept-Encoding',
         )
-        expect((await get(`${site.url}${SEARCH}`, headers)).headers.vary).toBe('Accept-Encoding')
+        // The site's pages vary on the reader's language too (`Accept-Language`).
+        expect((await get(`${site.url}${SEARCH}`, headers)).headers.vary).toBe(
+          'Accept-Encoding, Accept-Language',
+        )
         expect((await get(`${site.url}/api${SEARCH}`, headers)).headers.vary).toBe(
           'Accept, Accept-Encoding',
         )
@@ -159,7 +162,7 @@ describe('listen', () => {
       try {
         const response = await get(`${plain.url}${SEARCH}`, { 'Accept-Encoding': 'br, gzip' })
         expect(response.headers['content-encoding']).toBeUndefined()
-        expect(response.headers.vary).toBe('Accept-Encoding')
+        expect(response.headers.vary).toBe('Accept-Encoding, Accept-Language')
       } finally {
         await plain.close()
       }

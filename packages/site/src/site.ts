@@ -23,20 +23,58 @@ import {
   type CatalogueSource,
   createApp,
 } from '@archive-catalogue/http'
+import type { AboutSource } from './config/about.js'
+import { type Appearance, appearanceOf, LOGO_PATH } from './config/appearance.js'
+import type { Colours } from './config/colours.js'
+import type { Logo, SiteFooter } from './config/site-config.js'
+import { preferredLanguage } from './locale/accept-language.js'
+import { isLanguage, LANGUAGES, type Language } from './locale/languages.js'
+import { CATALOGUES } from './messages/catalogues.js'
+import { aboutPage } from './pages/about.js'
 import { homePage } from './pages/home.js'
 import { page, type SiteContext } from './pages/layout.js'
 import { type ListType, listPage } from './pages/list.js'
+import { myListPage } from './pages/my-list.js'
+import { myListCsv } from './pages/my-list-csv.js'
 import { recordPage } from './pages/record.js'
 import { searchPage, withFacetOptIns } from './pages/search.js'
+import { readMyList } from './reads/my-list-reads.js'
 import { readContents, readPlace } from './reads/tree-reads.js'
 import { html } from './templates/html.js'
-import { en } from './templates/messages.js'
 import { SITE_JS } from './templates/script.js'
-import { SITE_CSS } from './templates/style.js'
 
 export interface SiteOptions {
   /** The archive's name, in every page's header and title. @default 'Archive catalogue' */
   name?: string
+  /**
+   * The language of every page: `en`, `fr`, `de`, `es`, `nl` or `it`. Without it, each reader
+   * gets the one their browser asks for (`Accept-Language`) among these, English when none.
+   * @default each reader's `Accept-Language`, else 'en'
+   * @example createSite(catalogue, { language: 'fr' })
+   */
+  language?: Language
+  /**
+   * The archive's logo, in every page's header (its text the name), served at `/logo`.
+   * `loadSiteConfig` reads it from a file.
+   * @example createSite(catalogue, { logo: { data: readFileSync('logo.svg'), type: 'image/svg+xml' } })
+   */
+  logo?: Logo
+  /**
+   * The theme's colours, any CSS colour each: `accent`, `text`, `background`, `muted`, `header`,
+   * `headerText`. Every pair the pages write text in must meet WCAG 2.1 AA (4.5:1), or
+   * `createSite` throws a `SiteConfigError` naming the colour and the ratio.
+   * @default the default theme's
+   * @example createSite(catalogue, { colours: { accent: '#7a2e8e', header: '#2b1a3f' } })
+   */
+  colours?: Colours
+  /**
+   * The about page, `/about`, linked from the footer: Markdown (its HTML shown as text, never
+   * passed through) or plain text.
+   * @example createSite(catalogue, { about: { markdown: '# About us\n\nWe keep…' } })
+   */
+  about?: AboutSource
+  /** The footer's own text and links (`https:`, `mailto:`, `tel:` or a path of the site). */
+  footer?: SiteFooter
   /** The API's options (`/api`): base URL, limits, citation, logging. */
   api?: Omit<AppOptions, 'mountPath'>
 }
@@ -51,6 +89,8 @@ const RECORDS = {
 } as const
 /** Only these methods read pages; the API answers its own. */
 const ALLOW = 'GET, HEAD'
+/** My list's page and CSV also read a list too long for a URL from a form's body. */
+const LIST_PATHS = ['/mylist', '/mylist.csv']
 const CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
@@ -65,7 +105,14 @@ export function createSite(source: CatalogueSource, options: SiteOptions = {}): 
 class Site implements App {
   readonly maxBodyBytes: number
   private readonly api: App
-  private readonly context: SiteContext
+  /** A page's words and formats in each language, made once. */
+  private readonly contexts: Readonly<Record<Language, SiteContext>>
+  /** The language fixed by the options; null when each request's `Accept-Language` chooses. */
+  private readonly language: Language | null
+  /** The archive's own style sheet, logo, about page and footer. */
+  private readonly appearance: Appearance
+  /** The records' public URL, when the citations have one. */
+  private readonly publicUrl: string | undefined
 
   constructor(
     private readonly source: CatalogueSource,
@@ -73,18 +120,44 @@ class Site implements App {
   ) {
     this.api = createApp(source, { ...options.api, mountPath: API_PATH })
     this.maxBodyBytes = this.api.maxBodyBytes
-    this.context = { name: options.name ?? 'Archive catalogue', messages: en, language: 'en' }
+    const name = options.name ?? 'Archive catalogue'
+    if (options.language !== undefined && !isLanguage(options.language)) {
+      throw new TypeError(
+        `language must be one of ${LANGUAGES.join(', ')}, got '${String(options.language)}'`,
+      )
+    }
+    this.language = options.language ?? null
+    this.appearance = appearanceOf(options)
+    this.publicUrl = options.api?.citation?.publicUrl
+    const own = this.appearance.own
+    this.contexts = Object.fromEntries(
+      LANGUAGES.map((language) => [
+        language,
+        { name, messages: CATALOGUES[language], language, own },
+      ]),
+    ) as Record<Language, SiteContext>
   }
 
   handle(request: AppRequest): AppResponse | Promise<AppResponse> {
     const { pathname, searchParams } = new URL(request.url, 'http://site')
     if (pathname === API_PATH || pathname.startsWith(`${API_PATH}/`))
       return this.api.handle(request)
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return respond(request, 405, this.errorPage(405, `${request.method}`), { Allow: ALLOW })
+    const context =
+      this.contexts[this.language ?? preferredLanguage(request.headers['accept-language'])]
+    // A page is in its reader's language: a cache keeps one copy per language asked, unless the
+    // site speaks one.
+    const headers = {
+      'Content-Language': context.language,
+      Vary: this.language === null ? 'Accept-Encoding, Accept-Language' : 'Accept-Encoding',
+    }
+    const posted = request.method === 'POST' && LIST_PATHS.includes(pathname)
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !posted) {
+      const { badRequest, readOnly } = context.messages
+      const text = errorPage(context, badRequest, readOnly(request.method))
+      return respond(request, 405, text, { ...headers, Allow: ALLOW })
     }
     if (pathname === '/site.css') {
-      return respond(request, 200, SITE_CSS, {
+      return respond(request, 200, this.appearance.css, {
         'Content-Type': 'text/css; charset=utf-8',
         'Cache-Control': 'public, max-age=3600',
       })
@@ -95,9 +168,29 @@ class Site implements App {
         'Cache-Control': 'public, max-age=3600',
       })
     }
-    return this.page(pathname.replace(/\/+$/, '') || '/', searchParams, request).then(
-      (body) => respond(request, 200, body),
-      (error: unknown) => this.failed(request, error),
+    const { logo } = this.appearance
+    if (pathname === LOGO_PATH && logo) {
+      return respond(request, 200, logo.data, {
+        'Content-Type': logo.type,
+        'Cache-Control': 'public, max-age=3600',
+        // An SVG opened by itself runs nothing, and is shown as an image, never a page.
+        'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      })
+    }
+    if (pathname === '/mylist.csv') {
+      return this.myListCsv(context, request, searchParams).then(
+        (csv) =>
+          respond(request, 200, csv, {
+            ...headers,
+            'Content-Type': 'text/csv; charset=utf-8; header=present',
+            'Content-Disposition': 'attachment; filename="my-list.csv"',
+          }),
+        (error: unknown) => this.failed(request, context, error, headers),
+      )
+    }
+    return this.page(context, pathname.replace(/\/+$/, '') || '/', searchParams, request).then(
+      (body) => respond(request, 200, body, headers),
+      (error: unknown) => this.failed(request, context, error, headers),
     )
   }
 
@@ -119,29 +212,46 @@ class Site implements App {
   }
 
   /** The page at a path, or a `NotFoundError`. */
-  private async page(path: string, params: URLSearchParams, request: AppRequest): Promise<string> {
+  private async page(
+    context: SiteContext,
+    path: string,
+    params: URLSearchParams,
+    request: AppRequest,
+  ): Promise<string> {
     const backend = this.backend
-    if (path === '/') return homePage(this.context, await statsOf(backend))
-    if (path === '/search') return this.searchPage(backend, params)
+    if (path === '/') return homePage(context, await statsOf(backend))
+    if (path === '/search') return this.searchPage(context, backend, params)
+    if (path === '/mylist') {
+      const uris = listUris(request, params)
+      const read = uris.length > 0 ? await readMyList(backend, uris) : null
+      return myListPage(context, { read, posted: request.method === 'POST' })
+    }
+    if (path === '/about' && this.appearance.about) return aboutPage(context, this.appearance.about)
     const [, list, id, more] = path.split('/')
     if (list && LISTS.includes(list as ListType)) {
       const type = list as ListType
       if (id === undefined) {
         const request = parseFor(backend, type, params)
         const answer = await backend[type](request)
-        return listPage(this.context, type, {
+        return listPage(context, type, {
           params,
           page: answer,
           limit: request.limit,
           offset: request.offset,
         })
       }
-      if (more === undefined) return this.recordPage(backend, RECORDS[type], id, params, request)
+      if (more === undefined) {
+        return this.recordPage(context, backend, RECORDS[type], id, params, request)
+      }
     }
     throw new NotFoundError(path)
   }
 
-  private async searchPage(backend: CatalogueBackend, params: URLSearchParams): Promise<string> {
+  private async searchPage(
+    context: SiteContext,
+    backend: CatalogueBackend,
+    params: URLSearchParams,
+  ): Promise<string> {
     const request = parseFor(backend, 'search', params)
     const [results, facets] = await Promise.all([
       backend.search(request),
@@ -149,7 +259,7 @@ class Site implements App {
     ])
     const query = params.get('query') ?? ''
     const suggestions = results.count === 0 && query !== '' ? await backend.suggest(query) : null
-    return searchPage(this.context, {
+    return searchPage(context, {
       params,
       results,
       facets,
@@ -166,6 +276,7 @@ class Site implements App {
    * of its parent's children, `readPlace`): a page's cost never grows with the tree.
    */
   private async recordPage(
+    context: SiteContext,
     backend: CatalogueBackend,
     type: 'collection' | 'object' | 'agent' | 'term',
     id: string,
@@ -186,7 +297,7 @@ class Site implements App {
       component ? readPlace(backend, component, params) : null,
     ])
     const trail = ancestors ? ancestorTrail(ancestors) : []
-    return recordPage(this.context, { detail, params, trail, citation, contents, place })
+    return recordPage(context, { detail, params, trail, citation, contents, place })
   }
 
   /**
@@ -202,31 +313,77 @@ class Site implements App {
     return answer.status === 200 ? (JSON.parse(answer.body.toString()) as string) : ''
   }
 
-  private failed(request: AppRequest, error: unknown): AppResponse {
-    if (error instanceof NotFoundError) return respond(request, 404, this.errorPage(404, ''))
-    if (error instanceof BadParameterError)
-      return respond(request, 400, this.errorPage(400, error.message))
-    if (error instanceof BackendUnavailableError) {
-      return respond(request, 503, this.errorPage(503, ''), { 'Retry-After': '10' })
-    }
-    return respond(request, 500, this.errorPage(500, ''))
+  /** A list's records as CSV, each with its URL on this site (the citations' public URL). */
+  private async myListCsv(
+    context: SiteContext,
+    request: AppRequest,
+    params: URLSearchParams,
+  ): Promise<string> {
+    const [read, siteUrl] = await Promise.all([
+      readMyList(this.backend, listUris(request, params)),
+      this.siteUrl(request),
+    ])
+    return myListCsv(read, context.messages, siteUrl)
   }
 
-  private errorPage(status: number, detail: string): string {
-    const t = this.context.messages
-    const [title, text] =
-      status === 404
-        ? [t.notFound, t.notFoundText]
-        : status === 400 || status === 405
-          ? [t.badRequest, detail]
-          : [t.unavailable, t.unavailableText]
-    return page(this.context, {
-      title,
-      description: title,
-      json: null,
-      content: html`<h1>${title}</h1><p>${text}</p><p><a href="/">${t.home}</a></p>`,
+  /**
+   * The site's public URL for this request, without a trailing slash: the records' public URL of
+   * the citations when set, else the API's base URL (`--base-url`, the Host) without `/api`.
+   */
+  private async siteUrl(request: AppRequest): Promise<string> {
+    if (this.publicUrl) return this.publicUrl.replace(/\/+$/, '')
+    const answer = await this.api.handle({
+      method: 'GET',
+      url: `${API_PATH}/`,
+      headers: { host: request.headers.host, accept: 'application/json', ...forwarded(request) },
     })
+    const search =
+      answer.status === 200
+        ? (JSON.parse(answer.body.toString()) as { search?: string }).search
+        : undefined
+    const suffix = `${API_PATH}/search`
+    return search?.endsWith(suffix) ? search.slice(0, -suffix.length) : ''
   }
+
+  private failed(
+    request: AppRequest,
+    context: SiteContext,
+    error: unknown,
+    headers: Record<string, string>,
+  ): AppResponse {
+    const t = context.messages
+    const answer = (status: number, title: string, text: string, more = {}) =>
+      respond(request, status, errorPage(context, title, text), { ...headers, ...more })
+    if (error instanceof NotFoundError) return answer(404, t.notFound, t.notFoundText)
+    // The core's message, in English, is the API's `detail`; the page says it in its language.
+    if (error instanceof BadParameterError) {
+      return answer(400, t.badRequest, t.badValue(error.parameter, error.value))
+    }
+    if (error instanceof BackendUnavailableError) {
+      return answer(503, t.unavailable, t.unavailableText, { 'Retry-After': '10' })
+    }
+    return answer(500, t.unavailable, t.unavailableText)
+  }
+}
+
+/** An error's page, in the reader's language. */
+function errorPage(context: SiteContext, title: string, text: string): string {
+  return page(context, {
+    title,
+    description: title,
+    json: null,
+    content: html`<h1>${title}</h1><p>${text}</p><p><a href="/">${context.messages.home}</a></p>`,
+  })
+}
+
+/**
+ * The uris of a list: the URL's `uri` parameters, or a form's (`POST`, for a list too long for a
+ * URL; `application/x-www-form-urlencoded`, as a browser sends a form).
+ */
+function listUris(request: AppRequest, params: URLSearchParams): string[] {
+  if (request.method !== 'POST') return params.getAll('uri')
+  if (request.bodyTooLarge) throw new BadParameterError('uri', '…', 'the list is too long')
+  return new URLSearchParams(request.body?.toString('utf8') ?? '').getAll('uri')
 }
 
 /** The proxy headers the API may trust (`trustProxy`), passed on as the reader's request had them. */
@@ -254,7 +411,7 @@ async function statsOf(backend: CatalogueBackend): Promise<CatalogueStats | null
 function respond(
   request: AppRequest,
   status: number,
-  text: string,
+  text: string | Uint8Array,
   headers: Record<string, string> = {},
 ): AppResponse {
   const body = Buffer.from(text)

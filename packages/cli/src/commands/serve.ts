@@ -53,6 +53,18 @@ export const serve = defineCommand({
       description:
         "the archive's name on the site (default: --citation-name, else 'Archive catalogue')",
     },
+    'site-language': {
+      type: 'string',
+      value: 'code',
+      description:
+        "the site's language for every reader: en, fr, de, es, nl or it (default: each reader's Accept-Language, else en)",
+    },
+    'site-config': {
+      type: 'string',
+      value: 'file',
+      description:
+        "the archive's name, logo, colours, about page and footer from a JSON file (docs/site.md)",
+    },
     'citation-name': {
       type: 'string',
       value: 'name',
@@ -76,6 +88,8 @@ export const serve = defineCommand({
     'catalogue serve catalogue.snapshot --port 8080 --host 0.0.0.0',
     'catalogue serve --port 0   # any free port; the URL is printed',
     "catalogue serve --site --site-name 'Example Archive'   # the site at /, the API at /api",
+    'catalogue serve --site --site-language fr   # the site in French for every reader',
+    'catalogue serve --site --site-config site.json   # its logo, colours, about page, footer',
     'catalogue serve --base-url https://archive.example.org/api --access-log',
     'catalogue serve export/ --watch   # reloads when the export changes',
     "catalogue serve --citation-name 'Example Archive' --citation-url https://archive.example.org",
@@ -84,6 +98,8 @@ export const serve = defineCommand({
   ],
   async run({ values, positionals }, io) {
     const options = serveOptions(values)
+    const language = await siteLanguage(values)
+    const config = await siteConfig(values)
     const { remote, opened } = await openServed(io, values, positionals, options)
     const live = opened?.live
     const { createApp, handleSignals, listen } = await import('@archive-catalogue/http')
@@ -109,7 +125,12 @@ export const serve = defineCommand({
     const backend = remote ?? live!
     const app = site
       ? (await import('@archive-catalogue/site')).createSite(backend, {
-          name: values['site-name'] ?? (options.citation.repositoryName || 'Archive catalogue'),
+          ...config,
+          name:
+            values['site-name'] ??
+            config?.name ??
+            (options.citation.repositoryName || 'Archive catalogue'),
+          ...(language !== undefined ? { language } : {}),
           api: apiOptions,
         })
       : createApp(backend, apiOptions)
@@ -189,6 +210,43 @@ function serveOptions(values: ServeValues): ServeOptions {
         : {}),
     },
   }
+}
+
+/**
+ * `--site-language`, checked against the site's languages before anything is loaded (the site
+ * package itself only when the option is given).
+ */
+async function siteLanguage(values: ServeValues) {
+  const value = values['site-language']
+  if (value === undefined) return undefined
+  if (values.site !== true) {
+    throw new UsageError('--site-language is for the discovery site: add --site', 'serve')
+  }
+  const { LANGUAGES } = await import('@archive-catalogue/site')
+  const language = LANGUAGES.find((known) => known === value)
+  if (language === undefined) {
+    throw new UsageError(
+      `--site-language expects one of ${LANGUAGES.join(', ')}, got '${value}'`,
+      'serve',
+    )
+  }
+  return language
+}
+
+/**
+ * `--site-config`: the archive's own name, logo, colours, about page and footer, read and checked
+ * before anything is loaded; a mistake names the file and the field.
+ */
+async function siteConfig(values: ServeValues) {
+  const file = values['site-config']
+  if (file === undefined) return undefined
+  if (values.site !== true) {
+    throw new UsageError('--site-config is for the discovery site: add --site', 'serve')
+  }
+  const { loadSiteConfig, SiteConfigError } = await import('@archive-catalogue/site')
+  return loadSiteConfig(file).catch((error: unknown) => {
+    throw error instanceof SiteConfigError ? new CommandError(error.message) : error
+  })
 }
 
 /**

@@ -3,6 +3,8 @@
  * rel="alternate">`), a skip link, the header with the search box, landmarks (`header`, `main`,
  * `footer`), and the site's script, which only enhances: every page works without JavaScript.
  */
+import type { OwnParts } from '../config/appearance.js'
+import type { Language } from '../locale/languages.js'
 import { html } from '../templates/html.js'
 import type { Messages } from '../templates/messages.js'
 
@@ -19,10 +21,13 @@ export interface Shell {
   content: string
 }
 
+/** What a page is written with: the archive's name, and the reader's language and its words. */
 export interface SiteContext {
   readonly name: string
   readonly messages: Messages
-  readonly language: string
+  readonly language: Language
+  /** The archive's own, from its site configuration (`--site-config`). */
+  readonly own?: OwnParts
 }
 
 /** A whole page. */
@@ -42,19 +47,30 @@ export function page(site: SiteContext, shell: Shell): string {
 <body>
 <a class="skip" href="#content">${t.skip}</a>
 <header class="site">
-<a href="/">${site.name}</a>
+<a href="/">!${site.own?.logo ? html`<img class="logo" src="${site.own.logo}" alt="${site.name}">` : html`${site.name}`}</a>
 <form class="search" role="search" action="/search" method="get">
 <label for="site-query" class="visually-hidden">${t.searchLabel}</label>
 <input id="site-query" name="query" type="search" value="${shell.query ?? ''}" placeholder="${t.searchPlaceholder}">
 <button type="submit">${t.search}</button>
 </form>
+<a class="mylist-link" href="/mylist" hidden>${t.myList.title} (<span data-mylist-count>0</span>)</a>
 </header>
 <main id="content" tabindex="-1">
 !${shell.content}
 </main>
 <footer class="site">
-<a href="/api/">${t.api}</a>!${shell.json === null ? '' : html` · <a href="${shell.json}">${t.apiLink}</a>`}
+!${ownFooter(site)}
+<p>!${site.own?.about ? html`<a href="/about">${t.config.about}</a> · ` : ''}<a href="/api/">${t.api}</a>!${shell.json === null ? '' : html` · <a href="${shell.json}">${t.apiLink}</a>`}</p>
 </footer>
 </body>
 </html>`}`
+}
+
+/** The footer's own text and links, from the archive's configuration. */
+function ownFooter(site: SiteContext): string {
+  const footer = site.own?.footer
+  if (!footer) return ''
+  const text = footer.text ? html`<p>${footer.text}</p>` : ''
+  const links = (footer.links ?? []).map((link) => html`<a href="${link.href}">${link.text}</a>`)
+  return text + (links.length > 0 ? html`<p>!${links.join(' · ')}</p>` : '')
 }

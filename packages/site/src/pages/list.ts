@@ -23,7 +23,7 @@ export function listPage(
   const heading = t[HEADINGS[type]] as string
   const items = answer.page.results.map(
     (item) =>
-      html`<li><a class="result-title" href="${item.uri}">${item.title}</a> <span class="muted">${datesText(item.dates, t)}</span></li>`,
+      html`<li><a class="result-title" href="${item.uri}">${item.title}</a> <span class="muted">${datesText(item.dates, t, language)}</span></li>`,
   )
   return page(site, {
     title: heading,

@@ -1,24 +1,45 @@
 /** Pieces several pages show: a record's link, its dates, a list of links, the pager. */
+import { formatDateRange } from '../locale/dates.js'
+import type { Language } from '../locale/languages.js'
+import { formatNumber } from '../locale/numbers.js'
 import { html, pathWith, withParam } from '../templates/html.js'
 import type { Messages } from '../templates/messages.js'
 
-/** Dates as a reader reads them: `1950–1965, 1970`; `undated` when none. */
+type RecordDate = { expression?: string | null; begin?: string | null; end?: string | null }
+
+/**
+ * Dates as a reader reads them: each expression as written (`1950s-1980s (Bulk 1982)`), a date
+ * without one from its begin and end in the reader's language (`2 mars 1950 – avril 1951`),
+ * joined: `1950–1965, 1970`; `undated` when none.
+ */
 export function datesText(
-  dates:
-    | readonly { expression?: string | null; begin?: string | null; end?: string | null }[]
-    | null
-    | undefined,
+  dates: readonly RecordDate[] | null | undefined,
   t: Messages,
+  language: Language,
 ): string {
   const written = (dates ?? [])
-    .map((date) => date.expression ?? [date.begin, date.end].filter(Boolean).join('–'))
+    .map((date) =>
+      hasWords(date) ? date.expression! : formatDateRange(date.begin, date.end, language),
+    )
     .filter((text) => text !== '')
   return written.length === 0 ? t.undated : written.join(', ')
 }
 
-/** A number in the reader's locale: `12,345`. */
-export function count(value: number, locale: string): string {
-  return value.toLocaleString(locale)
+/**
+ * Whether a date's expression is words someone wrote, not only its begin and end again with a
+ * month or day in them (`1950-03-02-1951-04`, as the EAD import writes one from a normal with no
+ * text), which reads better in the reader's language.
+ */
+function hasWords({ expression, begin, end }: RecordDate): boolean {
+  if (!expression) return false
+  const repeated = begin && end && end !== begin ? `${begin}-${end}` : (begin ?? end)
+  // A year reads the same in every language: only a month or a day is worth writing anew.
+  return expression !== repeated || ![begin, end].some((date) => date?.includes('-'))
+}
+
+/** A number in the reader's language (`SiteContext.language`): `12,345`, `12 345`, `12.345`. */
+export function count(value: number, language: string): string {
+  return formatNumber(value, language)
 }
 
 /** Previous and next page links, and where this page is, for a page of `limit` at `offset`. */
@@ -27,7 +48,7 @@ export function pager(
   params: URLSearchParams,
   page: { count: number; offset: number; limit: number },
   t: Messages,
-  locale: string,
+  language: Language,
 ): string {
   const { count: total, offset, limit } = page
   if (total <= limit && offset === 0) return ''
@@ -41,7 +62,7 @@ export function pager(
       : ''
   const next =
     offset + limit < total ? html`<a rel="next" href="${at(offset + limit)}">${t.next}</a>` : ''
-  return html`<nav class="pages" aria-label="${t.pages}">!${previous}<span>${t.pageOf(count(current, locale), count(pages, locale))}</span>!${next}</nav>`
+  return html`<nav class="pages" aria-label="${t.pages}">!${previous}<span>${t.pageOf(count(current, language), count(pages, language))}</span>!${next}</nav>`
 }
 
 /** A titled list of links to records (`{uri, title}`), or nothing when there are none. */
@@ -55,4 +76,14 @@ export function linkList(
       ? html`<li>${title ?? ''}</li>`
       : html`<li><a href="${uri}">${title ?? uri}</a></li>`
   return html`<h2>${heading}</h2><ul>!${items.map(entry).join('')}</ul>`
+}
+
+/**
+ * The toggle that keeps a record in the reader's list (`aria-pressed` when it is in), hidden until
+ * the site's script, which keeps the list in the browser, shows it. Its name stays as it is
+ * pressed (a toggle's name does not change with its state); the record's title follows in it,
+ * unseen, so that a list of a page's buttons tells them apart.
+ */
+export function myListToggle(uri: string, title: string, t: Messages): string {
+  return html`<button type="button" class="keep" data-mylist="${uri}" aria-pressed="false" hidden>${t.myList.toggle}<span class="visually-hidden">: ${title}</span></button>`
 }

@@ -12,7 +12,7 @@ import type { Contents, Place } from '../reads/tree-reads.js'
 import { html, pathWith } from '../templates/html.js'
 import type { Messages } from '../templates/messages.js'
 import { page, type SiteContext } from './layout.js'
-import { datesText, linkList } from './parts.js'
+import { datesText, linkList, myListToggle } from './parts.js'
 import { contentsTree, neighbours, whereItSits } from './tree.js'
 
 type Detail = DetailOf['collection'] | DetailOf['object'] | DetailOf['agent'] | DetailOf['term']
@@ -31,7 +31,7 @@ export interface RecordAnswer {
 }
 
 export function recordPage(site: SiteContext, answer: RecordAnswer): string {
-  const { messages: t } = site
+  const { messages: t, language } = site
   const { detail } = answer
   const path = detail.uri
   const { place } = answer
@@ -39,7 +39,8 @@ export function recordPage(site: SiteContext, answer: RecordAnswer): string {
   const parentTitle = answer.trail.at(-1)?.title ?? place?.parent ?? ''
   const content = html`!${trail(answer.trail, t)}
 <h1>${detail.title}</h1>
-<p class="muted">${typeOf(detail, t)}!${'dates' in detail ? html` · ${datesText(detail.dates, t)}` : ''}</p>
+<p>!${myListToggle(path, detail.title, t)}</p>
+<p class="muted">${typeOf(detail, t)}!${'dates' in detail ? html` · ${datesText(detail.dates, t, language)}` : ''}</p>
 !${place ? neighbours(place, t) : ''}
 !${fields(detail, t)}
 !${notes(detail, t)}
@@ -57,8 +58,13 @@ export function recordPage(site: SiteContext, answer: RecordAnswer): string {
   })
 }
 
+/** A collection's level of description (in the reader's words when EAD names it), else its type. */
 function typeOf(detail: Detail, t: Messages): string {
-  if (detail.type === 'collection' && 'level' in detail && detail.level) return detail.level
+  if (detail.type === 'collection' && 'level' in detail && detail.level) {
+    return Object.hasOwn(t.level, detail.level)
+      ? t.level[detail.level as keyof Messages['level']]
+      : detail.level
+  }
   return t.type[detail.type as keyof Messages['type']] ?? detail.type
 }
 

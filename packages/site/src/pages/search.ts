@@ -17,10 +17,11 @@ import {
   type SearchResult,
   type Suggestions,
 } from '@archive-catalogue/core'
+import type { Language } from '../locale/languages.js'
 import { html, pathWith, withoutValue, withParam, withValue } from '../templates/html.js'
 import type { Messages } from '../templates/messages.js'
 import { page, type SiteContext } from './layout.js'
-import { count, datesText, pager } from './parts.js'
+import { count, datesText, myListToggle, pager } from './parts.js'
 
 export interface SearchAnswer {
   params: URLSearchParams
@@ -56,7 +57,7 @@ export function searchPage(site: SiteContext, answer: SearchAnswer): string {
   const { params, results, facets } = answer
   const query = params.get('query') ?? ''
   const n = (value: number) => count(value, language)
-  const content = html`<h1>${t.results(n(results.count), query)}</h1>
+  const content = html`<h1>${t.results(results.count, n(results.count), query)}</h1>
 <div class="layout">
 <aside class="facets" aria-label="${t.filters}">
 !${activeFilters(params, t)}
@@ -70,23 +71,28 @@ export function searchPage(site: SiteContext, answer: SearchAnswer): string {
 </div>`
   return page(site, {
     title: query === '' ? t.search : `${query}`,
-    description: t.results(n(results.count), query),
+    description: t.results(results.count, n(results.count), query),
     json: pathWith('/api/search', params),
     query,
     content,
   })
 }
 
-function resultList(results: SearchResult[], query: string, t: Messages, language: string): string {
+function resultList(
+  results: SearchResult[],
+  query: string,
+  t: Messages,
+  language: Language,
+): string {
   const items = results.map((result) => {
     const within =
       query !== '' && result.hit_count !== null && result.uri.startsWith('/collections/')
-        ? html` · <a href="${pathWith(result.uri, [['query', query]])}">${t.matches(count(result.hit_count, language))}, ${t.searchWithin}</a>`
+        ? html` · <a href="${pathWith(result.uri, [['query', query]])}">${t.matches(result.hit_count, count(result.hit_count, language))}, ${t.searchWithin}</a>`
         : ''
     const creators =
       result.creators.length > 0 ? html`<div>${result.creators.join('; ')}</div>` : ''
-    return html`<li><a class="result-title" href="${result.uri}">${result.title}</a>
-<div class="muted">${typeLabel(result.uri, t)} · ${datesText(result.dates, t)}!${within}</div>!${creators}</li>`
+    return html`<li><a class="result-title" href="${result.uri}">${result.title}</a> !${myListToggle(result.uri, result.title, t)}
+<div class="muted">${typeLabel(result.uri, t)} · ${datesText(result.dates, t, language)}!${within}</div>!${creators}</li>`
   })
   return html`<ol class="results">!${items.join('')}</ol>`
 }

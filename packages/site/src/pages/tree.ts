@@ -7,6 +7,7 @@
  * siblings stay as they were.
  */
 import type { LinkedItem } from '@archive-catalogue/core'
+import type { Language } from '../locale/languages.js'
 import {
   type Branch,
   type Contents,
@@ -135,7 +136,10 @@ function itemAnchor(id: string): string {
 /** A child's link, dates and hit count (when searched within). */
 function itemLine(item: LinkedItem, site: SiteContext): string {
   const { messages: t, language } = site
-  const hits = item.hit_count !== null ? html` · ${t.matches(count(item.hit_count, language))}` : ''
+  const hits =
+    item.hit_count !== null
+      ? html` · ${t.matches(item.hit_count, count(item.hit_count, language))}`
+      : ''
   return html`<a href="${item.uri ?? '#'}">${item.title ?? item.uri ?? ''}</a> <span class="muted">${item.dates ?? ''}!${hits}</span>`
 }
 
@@ -145,7 +149,7 @@ function rangePager(
   page: { count: number; offset: number; limit: number },
   label: string,
   t: Messages,
-  locale: string,
+  language: Language,
 ): string {
   const { count: total, offset, limit } = page
   if (total <= limit && offset === 0) return ''
@@ -155,7 +159,7 @@ function rangePager(
   const last = Math.min(total, offset + limit)
   const range =
     offset < total
-      ? html`<span>${t.range(count(offset + 1, locale), count(last, locale), count(total, locale))}</span>`
+      ? html`<span>${t.range(count(offset + 1, language), count(last, language), count(total, language))}</span>`
       : ''
   return html`<nav class="pages" aria-label="${label}">!${previous}!${range}!${next}</nav>`
 }

@@ -1,6 +1,8 @@
 /**
- * The site's words, in English. Every text a reader sees is here, so that a translation is one
- * file of the same shape (a later step: French, German, Spanish, Dutch and Italian).
+ * The site's words, in English. Every text a reader sees is here; each other language is one
+ * file of the same shape in `messages/` (`Messages`: a key missing or added there is a type
+ * error). A text with a number takes the number, to choose the plural, and the number as the
+ * page writes it (`12,345`, `12 345`).
  */
 export const en = {
   skip: 'Skip to the content',
@@ -23,13 +25,15 @@ export const en = {
   topSubjects: 'Subjects',
   topFormats: 'Formats',
   onlineNow: 'What is online',
-  results: (count: string, query: string) =>
-    query === '' ? `${count} results` : `${count} results for “${query}”`,
+  results: (count: number, text: string, query: string) => {
+    const results = count === 1 ? `${text} result` : `${text} results`
+    return query === '' ? results : `${results} for “${query}”`
+  },
   noResults: 'Nothing matched.',
   queryHelp:
     'Every word must match. Use "quotes" for a phrase, | for either word, -word to leave a word out, and word* for words that begin so.',
   didYouMean: 'Did you mean',
-  matches: (count: string) => `${count} matching`,
+  matches: (_count: number, text: string) => `${text} matching`,
   searchWithin: 'search within it',
   filters: 'Narrow the results',
   activeFilters: 'Filters in use',
@@ -121,8 +125,53 @@ export const en = {
   notFound: 'Not found',
   notFoundText: 'There is no such page in this catalogue.',
   badRequest: 'This request cannot be answered',
+  badValue: (parameter: string, value: string) =>
+    `“${value}” is not a value that “${parameter}” can take.`,
+  readOnly: (method: string) =>
+    `The site’s pages can only be read: a ${method} request is not answered.`,
   unavailable: 'The catalogue cannot answer now',
   unavailableText: 'Please try again in a moment.',
+  /** My list: records a reader keeps in their browser, listed at `/mylist`. */
+  myList: {
+    title: 'My list',
+    /** The toggle on a result or a record: its name stays, `aria-pressed` says whether it is in. */
+    toggle: 'In my list',
+    remove: (title: string) => `Remove ${title} from my list`,
+    removeShort: 'Remove',
+    removed: (title: string) => `Removed ${title} from my list.`,
+    records: (count: number, text: string) => (count === 1 ? '1 record' : `${text} records`),
+    intro:
+      'Records you keep while you browse: they stay in this browser, on this device, until you remove them. This page’s address is a link to the list that you can share or keep.',
+    needsScript:
+      'Your list is kept in this browser by a script: with JavaScript off, nothing can be added to it. A link to a list (/mylist?uri=…) still shows that list.',
+    empty:
+      'Your list is empty. Add records to it with the “In my list” button on any search result or record.',
+    capped: (kept: string, total: string) =>
+      `This list holds ${total} records; this page shows the first ${kept}. Remove some to see the rest.`,
+    gone: 'No longer in the catalogue',
+    goneText: 'These records were in the list but are not in the catalogue now.',
+    download: 'Download as CSV',
+    print: 'Print',
+    /** The CSV's header row. */
+    columns: ['Title', 'Type', 'Dates', 'Collection', 'Part of', 'Extent', 'Identifier', 'URL'],
+  },
+  /** What the archive's own configuration adds: its about page and footer. */
+  config: {
+    about: 'About',
+    aboutTitle: (name: string) => `About ${name}`,
+  },
 } as const
 
-export type Messages = typeof en
+/**
+ * The shape every language's catalogue has: English's keys, each a text, a function of the same
+ * parameters, or a group of the same shape (`as const` leaves English's texts as literal types).
+ */
+type Shape<T> = {
+  readonly [K in keyof T]: T[K] extends string
+    ? string
+    : T[K] extends (...args: infer A) => string
+      ? (...args: A) => string
+      : Shape<T[K]>
+}
+
+export type Messages = Shape<typeof en>

@@ -1,9 +1,13 @@
 /**
- * The site's style sheet, served at `/site.css` (cached by the browser). Readable on a phone and
- * a wide screen; colours meet WCAG 2.1 AA contrast (4.5:1 for text); focus is always visible.
+ * The site's style sheet, served at `/site.css` (cached by the browser), its colours the theme's
+ * custom properties (`--ink:#1f2328;--accent:…`, the archive's own with `--site-config`).
+ * Readable on a phone and a wide screen; colours meet WCAG 2.1 AA contrast (4.5:1 for text,
+ * checked by `themeOf`); focus is always visible. Printed, a page keeps its content: no search,
+ * no buttons, each link's address shown.
  */
-export const SITE_CSS = `
-:root{--ink:#1f2328;--muted:#565d66;--line:#d5d9de;--paper:#fff;--tint:#f4f5f7;--accent:#0b5cad;--mark:#fff1a8}
+export function siteCss(theme: string): string {
+  return `
+:root{${theme};--mark:#fff1a8}
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--ink);background:var(--paper)}
 a{color:var(--accent)}a:hover{text-decoration-thickness:2px}
@@ -11,11 +15,18 @@ a{color:var(--accent)}a:hover{text-decoration-thickness:2px}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .skip{position:absolute;left:-999px;top:0;background:var(--paper);padding:.5em 1em;z-index:9}
 .skip:focus{left:.5em}
-header.site{background:#1d3557;color:#fff;padding:.6em 1em;display:flex;flex-wrap:wrap;gap:.6em 1.5em;align-items:center}
-header.site a{color:#fff;text-decoration:none;font-weight:600;font-size:1.1em}
+header.site{background:var(--header);color:var(--header-ink);padding:.6em 1em;display:flex;flex-wrap:wrap;gap:.6em 1.5em;align-items:center}
+header.site a{color:var(--header-ink);text-decoration:none;font-weight:600;font-size:1.1em}
+header.site img.logo{display:block;height:2.6em;width:auto;max-width:14em}
+header.site .mylist-link{margin-left:auto;font-size:1em;white-space:nowrap}
 form.search{display:flex;gap:.4em;flex:1;min-width:16em;max-width:40em}
 form.search input{flex:1;font:inherit;padding:.4em .6em;border:1px solid var(--line);border-radius:4px;min-width:0}
-button,.button{font:inherit;padding:.4em .9em;border:1px solid #0b4a8b;border-radius:4px;background:var(--accent);color:#fff;cursor:pointer}
+button,.button{font:inherit;padding:.4em .9em;border:1px solid var(--accent);border-radius:4px;background:var(--accent);color:var(--paper);cursor:pointer}
+.button{display:inline-block;text-decoration:none}
+button.keep,button.secondary{background:var(--paper);color:var(--accent);font-size:.9em;padding:.2em .7em}
+button.keep::before{content:"";display:inline-block;box-sizing:border-box;width:1.15em;height:1.15em;margin-right:.5em;border:2px solid currentColor;border-radius:3px;vertical-align:-.1em;font-size:.85em;line-height:.95em;text-align:center;font-weight:700}
+button.keep[aria-pressed=true]{background:var(--accent);color:var(--paper)}
+button.keep[aria-pressed=true]::before{content:"✓";content:"✓" / "";background:var(--paper);color:var(--accent);border-color:var(--paper)}
 main{max-width:72em;margin:0 auto;padding:1em}
 h1{font-size:1.6em;line-height:1.25;margin:.4em 0}h2{font-size:1.2em;margin:1.2em 0 .4em}
 .muted{color:var(--muted)}
@@ -56,6 +67,26 @@ ol.siblings li.current{background:var(--tint);font-weight:600;border-radius:4px}
 .stats li{background:var(--tint);padding:.8em;border-radius:6px}
 .stats strong{display:block;font-size:1.5em}
 footer.site{border-top:1px solid var(--line);margin-top:2em;padding:1em;color:var(--muted);text-align:center}
-mark{background:var(--mark)}
+footer.site p{margin:.3em 0}
+mark{background:var(--mark);color:#1f2328}
 q{overflow-wrap:anywhere}
+.mylist .actions{display:flex;flex-wrap:wrap;gap:.6em;align-items:center;margin:1em 0}
+.mylist .actions form{margin:0}
+ul.mylist{list-style:none;padding:0;margin:0}
+ul.mylist>li{border-bottom:1px solid var(--line);padding:.6em 0}
+ul.mylist button{margin-top:.3em}
+.mylist .gone{font-family:ui-monospace,monospace;overflow-wrap:anywhere}
+.notice{border-left:4px solid var(--accent);background:var(--tint);padding:.5em .8em}
+.about{max-width:42em}
+@media print{
+header.site form,header.site .mylist-link,.skip,button,.actions,.intro,footer.site,aside.facets,form.sort{display:none!important}
+header.site{background:none;color:#000;padding:0}header.site a{color:#000}
+body{font-size:11pt;color:#000;background:#fff}
+main{max-width:none;padding:0}
+a{color:#000}
+main a[href]::after{content:" (" attr(href) ")";font-size:.85em;font-weight:400;color:#444;overflow-wrap:anywhere}
+h1,h2,h3{break-after:avoid}
+li,dl.fields>*{break-inside:avoid}
+}
 `
+}
