@@ -37,7 +37,7 @@ import { type ListType, listPage } from './pages/list.js'
 import { myListPage } from './pages/my-list.js'
 import { myListCsv } from './pages/my-list-csv.js'
 import { recordPage } from './pages/record.js'
-import { searchPage, withFacetOptIns } from './pages/search.js'
+import { searchPage, withFacetOptIns, withSearchOptIns } from './pages/search.js'
 import { readMyList } from './reads/my-list-reads.js'
 import { readContents, readPlace } from './reads/tree-reads.js'
 import { html } from './templates/html.js'
@@ -252,7 +252,7 @@ class Site implements App {
     backend: CatalogueBackend,
     params: URLSearchParams,
   ): Promise<string> {
-    const request = parseFor(backend, 'search', params)
+    const request = parseFor(backend, 'search', withSearchOptIns(params))
     const [results, facets] = await Promise.all([
       backend.search(request),
       backend.facets(parseFor(backend, 'facets', withFacetOptIns(params))),

@@ -61,6 +61,13 @@ export const de: Messages = {
     item: 'Einzelstück',
     otherlevel: 'Andere Stufe',
   },
+  snippet: {
+    title: 'Titel',
+    description: 'Beschreibung',
+    note: 'Anmerkung',
+    subject: 'Schlagwort',
+    component: 'In',
+  },
   onlineOnly: 'Nur online',
   dates: 'Datierung',
   histogram: {

@@ -61,6 +61,13 @@ export const es: Messages = {
     item: 'Unidad documental',
     otherlevel: 'Otro nivel',
   },
+  snippet: {
+    title: 'Título',
+    description: 'Descripción',
+    note: 'Nota',
+    subject: 'Materia',
+    component: 'En',
+  },
   onlineOnly: 'Solo en línea',
   dates: 'Fechas',
   histogram: {

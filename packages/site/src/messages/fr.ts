@@ -66,6 +66,13 @@ export const fr: Messages = {
     item: 'Pièce',
     otherlevel: 'Autre niveau',
   },
+  snippet: {
+    title: 'Titre',
+    description: 'Description',
+    note: 'Note',
+    subject: 'Sujet',
+    component: 'Dans',
+  },
   onlineOnly: 'En ligne uniquement',
   dates: 'Dates',
   histogram: {

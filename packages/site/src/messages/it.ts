@@ -61,6 +61,13 @@ export const it: Messages = {
     item: 'Unità documentaria',
     otherlevel: 'Altro livello',
   },
+  snippet: {
+    title: 'Titolo',
+    description: 'Descrizione',
+    note: 'Nota',
+    subject: 'Soggetto',
+    component: 'In',
+  },
   onlineOnly: 'Solo online',
   dates: 'Date',
   histogram: {

@@ -60,6 +60,13 @@ export const nl: Messages = {
     item: 'Stuk',
     otherlevel: 'Ander niveau',
   },
+  snippet: {
+    title: 'Titel',
+    description: 'Beschrijving',
+    note: 'Aantekening',
+    subject: 'Onderwerp',
+    component: 'In',
+  },
   onlineOnly: 'Alleen online',
   dates: 'Datering',
   histogram: {

@@ -1,8 +1,8 @@
 /**
  * The search page: `/search?…` is `/api/search?…` for readers. Results grouped by top-level
- * collection (or agent) as `/search` groups them, each with how many of its records match and a
- * link to search within it; facets with counts (creator, subject, format, online, type, level —
- * `/facets` with `level_facet=true`), the dates as a histogram (by century, decade or year as the
+ * collection (or agent) as `/search` groups them, each with how many of its records match, a
+ * link to search within it, and where the words matched (the API's opt-in `snippets`); facets with counts (creator, subject, format, online, type and level —
+ * `/facets` with `type_facet` and `level_facet`), the dates as a histogram (by century, decade or year as the
  * range narrows: `/facets` with `date_histogram=true`) whose bars narrow the year range, a from–to
  * year range, the filters in use (each removable), sort, paging, "did you mean" from the
  * suggestions, and a short help on the query syntax when nothing matched. Every control is a link or a form: it works without
@@ -15,6 +15,7 @@ import {
   type FacetsResponse,
   type Page,
   type SearchResult,
+  type Snippet,
   type Suggestions,
 } from '@archive-catalogue/core'
 import type { Language } from '../locale/languages.js'
@@ -43,12 +44,20 @@ const TYPES = ['collection', 'object', 'agent'] as const
 
 /**
  * The parameters of a search page's facets: the page's own, with what the API adds on request
- * (the level facet and the date histogram), which the reference's `/facets` has not.
+ * (the counts by type and by level, the date histogram), which the reference's `/facets` has not.
  */
 export function withFacetOptIns(params: URLSearchParams): URLSearchParams {
   const asked = new URLSearchParams(params)
+  asked.set('type_facet', 'true')
   asked.set('level_facet', 'true')
   asked.set('date_histogram', 'true')
+  return asked
+}
+
+/** The parameters of a search page's results: the page's own, with where the words matched. */
+export function withSearchOptIns(params: URLSearchParams): URLSearchParams {
+  const asked = new URLSearchParams(params)
+  asked.set('snippets', 'true')
   return asked
 }
 
@@ -91,10 +100,43 @@ function resultList(
         : ''
     const creators =
       result.creators.length > 0 ? html`<div>${result.creators.join('; ')}</div>` : ''
-    return html`<li><a class="result-title" href="${result.uri}">${result.title}</a> !${myListToggle(result.uri, result.title, t)}
-<div class="muted">${typeLabel(result.uri, t)} · ${datesText(result.dates, t, language)}!${within}</div>!${creators}</li>`
+    // The title's own snippet marks the title itself, rather than repeat it below.
+    const own = result.snippets?.find(
+      (snippet) =>
+        snippet.field === 'title' && snippet.uri === undefined && snippet.text === result.title,
+    )
+    const title = own ? marked(own) : html`${result.title}`
+    const snippets = (result.snippets ?? []).filter((snippet) => snippet !== own)
+    return html`<li><a class="result-title" href="${result.uri}">!${title}</a> !${myListToggle(result.uri, result.title, t)}
+<div class="muted">${typeLabel(result.uri, t)} · ${datesText(result.dates, t, language)}!${within}</div>!${creators}!${snippetList(snippets, t)}</li>`
   })
   return html`<ol class="results">!${items.join('')}</ol>`
+}
+
+/**
+ * Where the words matched (the API's `snippets`): each place named (a note by its title), its
+ * text with the matched words in `<mark>`, a component's linked to it. Nothing without a query.
+ */
+function snippetList(snippets: readonly Snippet[], t: Messages): string {
+  if (snippets.length === 0) return ''
+  const items = snippets.map((snippet) => {
+    const place = snippet.label ?? t.snippet[snippet.field]
+    const text = marked(snippet)
+    const shown = snippet.uri === undefined ? text : html`<a href="${snippet.uri}">!${text}</a>`
+    return html`<li><span class="muted">${place}:</span> !${shown}</li>`
+  })
+  return html`<ul class="snippets">!${items.join('')}</ul>`
+}
+
+/** A snippet's text, escaped, with its marks (`[start, end)`, in order) in `<mark>`. */
+function marked({ text, marks }: Snippet): string {
+  let written = ''
+  let at = 0
+  for (const [start, end] of marks as [number, number][]) {
+    written += html`${text.slice(at, start)}<mark>${text.slice(start, end)}</mark>`
+    at = end
+  }
+  return written + html`${text.slice(at)}`
 }
 
 function typeLabel(uri: string, t: Messages): string {
@@ -176,10 +218,19 @@ function facetLists(
     facets.online.doc_count > 0 && params.get('online') !== 'true'
       ? html`<h2>${t.facet.online}</h2><ul><li><a href="${pathWith('/search', withValue(withParam(params, 'online', null), 'online', 'true'))}">${t.onlineOnly}</a><span class="count">${count(facets.online.doc_count, language)}</span></li></ul>`
       : ''
-  const types = html`<h2>${t.facet.type}</h2><ul>!${TYPES.map(
-    (type) =>
-      html`<li><a href="${pathWith('/search', withValue(withParam(params, 'type', null), 'type', type))}">${t.type[type]}</a></li>`,
-  ).join('')}</ul>`
+  // The types the search finds, with their counts (`type_facet`); a type chosen is a filter in
+  // use above, so it is not offered again.
+  const typeCounts = new Map((facets.type ?? []).map((bucket) => [bucket.key, bucket.doc_count]))
+  const offered = params.has('type') ? [] : TYPES.filter((type) => (typeCounts.get(type) ?? 0) > 0)
+  const types =
+    offered.length === 0
+      ? ''
+      : html`<h2>${t.facet.type}</h2><ul>!${offered
+          .map(
+            (type) =>
+              html`<li><a href="${pathWith('/search', withValue(params, 'type', type))}">${t.type[type]}</a><span class="count">${count(typeCounts.get(type)!, language)}</span></li>`,
+          )
+          .join('')}</ul>`
   // Beside the types, what kind of description each is: there when the backend was asked for it
   // (`withFacetOptIns`).
   const levels = list('level', 'level', facets.level ?? [])

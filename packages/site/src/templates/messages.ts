@@ -60,6 +60,14 @@ export const en = {
     item: 'Item',
     otherlevel: 'Other level',
   },
+  /** Where a search's words matched (the API's snippets), before each snippet. */
+  snippet: {
+    title: 'Title',
+    description: 'Description',
+    note: 'Note',
+    subject: 'Subject',
+    component: 'In',
+  },
   onlineOnly: 'Online only',
   dates: 'Dates',
   histogram: {

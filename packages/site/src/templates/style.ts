@@ -47,6 +47,7 @@ ${Array.from({ length: 21 }, (_, i) => `.histogram .w${i}{width:${i * 5}%}`).joi
 ol.results{list-style:none;padding:0;margin:0}
 ol.results>li{border-bottom:1px solid var(--line);padding:.8em 0}
 .result-title{font-size:1.1em;font-weight:600}
+ul.snippets{list-style:none;margin:.3em 0 0;padding:0;font-size:.95em}ul.snippets li{margin:.15em 0}
 .chips{display:flex;flex-wrap:wrap;gap:.4em;list-style:none;padding:0;margin:.5em 0}
 .chips a{display:inline-block;border:1px solid var(--line);border-radius:1em;padding:.1em .7em;text-decoration:none;background:var(--tint)}
 nav.pages{display:flex;gap:1em;align-items:center;margin:1em 0}
