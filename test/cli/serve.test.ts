@@ -150,6 +150,10 @@ describe('catalogue serve', () => {
         "--site-language expects one of en, fr, de, es, nl, it, got 'pt'",
       ],
       [['--site-language', 'fr'], '--site-language is for the discovery site: add --site'],
+      [
+        ['--site', '--base-url', 'https://example.org/catalogue'],
+        "--base-url: the site is served at the root of its host, got the path '/catalogue' in 'https://example.org/catalogue'",
+      ],
       // Two mistakes: the number is named first.
       [
         ['--base-url', 'nope', '--port', '99999'],

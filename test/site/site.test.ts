@@ -175,3 +175,20 @@ describe('the discovery site in Chromium', () => {
     expect(citation.endsWith(`${server.url}/collections/Zivy3B6P5nBaZ24Kb8cWEq`)).toBe(true)
   })
 })
+
+describe('where the site is served', () => {
+  it('refuses an API base URL that would put the site under a path its links do not follow', async () => {
+    const catalogue = await corpusCatalogue()
+    expect(() =>
+      createSite(catalogue, { api: { baseUrl: 'https://example.org/catalogue/api' } }),
+    ).toThrow(
+      "api.baseUrl must be the site's root URL followed by /api (the site is served at the root of its host), got 'https://example.org/catalogue/api'",
+    )
+    const site = createSite(catalogue, { api: { baseUrl: 'https://example.org/api/' } })
+    const answer = await site.request('/api/collections?limit=1')
+    expect(answer.status).toBe(200)
+    expect(((await answer.json()) as { next: string | null }).next).toMatch(
+      /^https:\/\/example\.org\/api\/collections\?/,
+    )
+  })
+})

@@ -75,7 +75,10 @@ export interface SiteOptions {
   about?: AboutSource
   /** The footer's own text and links (`https:`, `mailto:`, `tel:` or a path of the site). */
   footer?: SiteFooter
-  /** The API's options (`/api`): base URL, limits, citation, logging. */
+  /**
+   * The API's options (`/api`): base URL (the site's root URL followed by `/api`, as
+   * `https://archive.example.org/api`), limits, citation, logging.
+   */
   api?: Omit<AppOptions, 'mountPath'>
 }
 
@@ -118,6 +121,16 @@ class Site implements App {
     private readonly source: CatalogueSource,
     options: SiteOptions,
   ) {
+    const apiBase = options.api?.baseUrl
+    // The pages link each other from the root: the site is at its host's root, the API at /api.
+    if (apiBase !== undefined && URL.canParse(apiBase)) {
+      const path = new URL(apiBase).pathname.replace(/\/+$/, '')
+      if (path !== API_PATH) {
+        throw new TypeError(
+          `api.baseUrl must be the site's root URL followed by ${API_PATH} (the site is served at the root of its host), got '${apiBase}'`,
+        )
+      }
+    }
     this.api = createApp(source, { ...options.api, mountPath: API_PATH })
     this.maxBodyBytes = this.api.maxBodyBytes
     const name = options.name ?? 'Archive catalogue'

@@ -192,6 +192,14 @@ function serveOptions(values: ServeValues): ServeOptions {
   if (baseUrl !== undefined && !URL.canParse(baseUrl)) {
     throw new UsageError(`--base-url expects an absolute URL, got '${baseUrl}'`, 'serve')
   }
+  // The site's pages link each other from the root (`/search`, `/collections/…`).
+  const basePath = baseUrl === undefined ? '/' : new URL(baseUrl).pathname
+  if (values.site === true && basePath.replace(/\/+$/, '') !== '') {
+    throw new UsageError(
+      `--base-url: the site is served at the root of its host, got the path '${basePath}' in '${baseUrl}'; give the site a host of its own, or serve the API alone (without --site) under a path`,
+      'serve',
+    )
+  }
   const citationUrl = values['citation-url']
   if (citationUrl !== undefined && !URL.canParse(citationUrl)) {
     throw new UsageError(`--citation-url expects an absolute URL, got '${citationUrl}'`, 'serve')
