@@ -8,8 +8,10 @@ import { type Listening, listen } from '@archive-catalogue/http'
 import { createSite } from '@archive-catalogue/site'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Catalogue, loadCatalogue } from '../../packages/core/src/index.js'
 import { browsing, violations } from '../helpers/axe.js'
 import { launchChromium } from '../helpers/browser.js'
+import { SAMPLE } from '../helpers/corpus.js'
 import { corpusCatalogue } from '../helpers/http-server.js'
 
 /** One page of each kind on the corpus. */
@@ -190,5 +192,40 @@ describe('where the site is served', () => {
     expect(((await answer.json()) as { next: string | null }).next).toMatch(
       /^https:\/\/example\.org\/api\/collections\?/,
     )
+  })
+})
+
+describe("the home page's counts", () => {
+  it('are counted once for each version of the catalogue', async () => {
+    const calls: string[] = []
+    const counting = (catalogue: Catalogue) =>
+      new Proxy(catalogue, {
+        get(target, key) {
+          const value = Reflect.get(target, key, target) as unknown
+          if (key !== 'stats' || typeof value !== 'function') return value
+          return (top: number) => {
+            calls.push(target.version)
+            return (value as (top: number) => unknown).call(target, top)
+          }
+        },
+      })
+    const first = counting(await corpusCatalogue())
+    const second = counting((await loadCatalogue(SAMPLE)).catalogue)
+    let current = first
+    const site = createSite(() => current)
+    const home = async () => {
+      const answer = await site.request('/')
+      expect(answer.status).toBe(200)
+      return answer.text()
+    }
+    const before = await home()
+    expect(await home()).toBe(before)
+    expect(calls).toEqual([first.version])
+    // A reload: the new catalogue's counts, once.
+    current = second
+    const after = await home()
+    await home()
+    expect(after).not.toBe(before)
+    expect(calls).toEqual([first.version, second.version])
   })
 })

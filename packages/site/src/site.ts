@@ -108,6 +108,8 @@ export function createSite(source: CatalogueSource, options: SiteOptions = {}): 
 class Site implements App {
   readonly maxBodyBytes: number
   private readonly api: App
+  /** The home page's counts, and the version of the catalogue they were counted on. */
+  private counted: { version: string; stats: Promise<CatalogueStats | null> } | null = null
   /** A page's words and formats in each language, made once. */
   private readonly contexts: Readonly<Record<Language, SiteContext>>
   /** The language fixed by the options; null when each request's `Accept-Language` chooses. */
@@ -232,7 +234,7 @@ class Site implements App {
     request: AppRequest,
   ): Promise<string> {
     const backend = this.backend
-    if (path === '/') return homePage(context, await statsOf(backend))
+    if (path === '/') return homePage(context, await this.stats(backend))
     if (path === '/search') return this.searchPage(context, backend, params)
     if (path === '/mylist') {
       const uris = listUris(request, params)
@@ -258,6 +260,28 @@ class Site implements App {
       }
     }
     throw new NotFoundError(path)
+  }
+
+  /**
+   * What the home page says the catalogue holds: counted once for each version of the catalogue
+   * (a reload or a push makes a new one), since counting reads every document (on OpenSearch,
+   * aggregations over the whole index). A failed count is not kept.
+   */
+  private stats(backend: CatalogueBackend): Promise<CatalogueStats | null> {
+    const { version } = backend
+    if (this.counted?.version !== version) {
+      const source = backend as Partial<StatsSource>
+      const stats =
+        typeof source.stats === 'function'
+          ? Promise.resolve(source.stats(12))
+          : Promise.resolve(null)
+      const counted = { version, stats }
+      this.counted = counted
+      stats.catch(() => {
+        if (this.counted === counted) this.counted = null
+      })
+    }
+    return this.counted!.stats
   }
 
   private async searchPage(
@@ -414,11 +438,6 @@ function ancestorTrail(ancestors: object): { uri: string; title: string }[] {
     at = at.child as typeof at
   }
   return trail
-}
-
-async function statsOf(backend: CatalogueBackend): Promise<CatalogueStats | null> {
-  const source = backend as Partial<StatsSource>
-  return typeof source.stats === 'function' ? await source.stats(12) : null
 }
 
 function respond(
