@@ -96,7 +96,7 @@ export class QueryMarks {
         analyzed = { term: this.analyzer.processTerm(token), word: normalizeToken(token) }
         this.analyzed.set(token, analyzed)
       }
-      return { start: offset, end: offset + length, ...analyzed }
+      return { start: offset, end: offset + length, term: analyzed.term, word: analyzed.word }
     })
   }
 }

@@ -38,8 +38,17 @@ export interface SnippetMaker {
    * A result's snippets: its group's own record (null when the catalogue lacks it) and its
    * best-matching component (null when none matches).
    */
-  snippets(record: CatalogueDocument | null, component: CatalogueDocument | null): Snippet[]
+  snippets(record: CatalogueDocument | null, component: SnippetComponent | null): Snippet[]
 }
+
+/**
+ * A result's best-matching component as the maker reads it: the document, or its uri and title
+ * and a way to read the whole document, which the maker takes only when the title shows no
+ * word of the query (the in-memory engine has titles at hand and decodes a document then only).
+ */
+export type SnippetComponent =
+  | CatalogueDocument
+  | { uri: string; title: string; read: () => CatalogueDocument }
 
 /**
  * The maker of a request's snippets, or null when there is nothing to mark: no query, `*`, or
@@ -56,7 +65,7 @@ export function snippetMaker(query: QueryNode | null, analyzer: Analyzer): Snipp
 function snippetsOf(
   marks: QueryMarks,
   record: CatalogueDocument | null,
-  component: CatalogueDocument | null,
+  component: SnippetComponent | null,
 ): Snippet[] {
   const snippets = record ? fieldSnippets(marks, record) : []
   if (component) {
@@ -70,7 +79,7 @@ function snippetsOf(
     })
     // A title that shows no word of the query: where the component shows one, its uri with it.
     if (fragment.marks.length === 0) {
-      const [first] = fieldSnippets(marks, component)
+      const [first] = fieldSnippets(marks, 'read' in component ? component.read() : component)
       if (first) snippets.push({ ...first, uri: component.uri })
     }
   }

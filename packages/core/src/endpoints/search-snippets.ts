@@ -55,7 +55,12 @@ export function pageSnippets(
     }
   }
   const documentAt = (id: number) => (id === -1 ? null : searcher.document(id))
+  // A component's title is at hand; its document is decoded only when the title shows no word.
+  const componentAt = (id: number) =>
+    id === -1
+      ? null
+      : { uri: data.uris[id]!, title: data.titles[id]!, read: () => searcher.document(id) }
   return groups.map((_, slot) =>
-    maker.snippets(documentAt(records[slot]!), documentAt(best[slot]!)),
+    maker.snippets(documentAt(records[slot]!), componentAt(best[slot]!)),
   )
 }
