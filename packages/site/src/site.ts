@@ -307,10 +307,10 @@ class Site implements App {
   }
 
   /**
-   * A record's page. After the detail (whose `parent` and `offset` place a component), the calls
-   * run side by side: the citation, the ancestors, a collection's contents (a page of children
-   * and the branch opened, `readContents`) and a component's place among its siblings (one page
-   * of its parent's children, `readPlace`): a page's cost never grows with the tree.
+   * A record's page. The calls run side by side: the detail, the citation, the ancestors, a
+   * collection's contents (a page of children and the branch opened, `readContents`), and, once
+   * the detail has given its `parent` and `offset`, a component's place among its siblings (one
+   * page of its parent's children, `readPlace`): a page's cost never grows with the tree.
    */
   private async recordPage(
     context: SiteContext,
@@ -320,18 +320,22 @@ class Site implements App {
     params: URLSearchParams,
     request: AppRequest,
   ): Promise<string> {
-    const detail = await backend.detail(type, id)
-    const component =
-      detail.type === 'collection' || detail.type === 'object'
-        ? (detail as DetailOf['collection'] | DetailOf['object'])
-        : null
-    const [citation, ancestors, contents, place] = await Promise.all([
-      this.citation(detail.uri, request),
+    // What needs only the id starts with the detail (on OpenSearch each is a round trip or
+    // more); a component's place among its siblings follows the detail, whose parent and offset
+    // it needs.
+    const detailed = Promise.resolve(backend.detail(type, id))
+    const [detail, citation, ancestors, contents, place] = await Promise.all([
+      detailed,
+      this.citation(`/${type}s/${id}`, request),
       type === 'collection' || type === 'object'
         ? backend.ancestors(type, id, parseFor(backend, 'ancestors', {}))
         : null,
       type === 'collection' ? readContents(backend, id, params) : null,
-      component ? readPlace(backend, component, params) : null,
+      detailed.then((detail) =>
+        detail.type === 'collection' || detail.type === 'object'
+          ? readPlace(backend, detail as DetailOf['collection'] | DetailOf['object'], params)
+          : null,
+      ),
     ])
     const trail = ancestors ? ancestorTrail(ancestors) : []
     return recordPage(context, { detail, params, trail, citation, contents, place })
