@@ -3,14 +3,12 @@
  * download linked, a IIIF manifest linked for a viewer, and an address that
  * is not a web address never made a link. In a real Chromium, with axe-core.
  */
-import { type Listening, listen } from '@archive-catalogue/http'
-import { createSite } from '@archive-catalogue/site'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { describe, expect, it } from 'vitest'
 import { Catalogue, type CatalogueDocument } from '../../packages/core/src/index.js'
 import { browsing, violations } from '../helpers/axe.js'
-import { launchChromium } from '../helpers/browser.js'
 import { sampleText } from '../helpers/documents.js'
+import { servedSite } from '../helpers/site-server.js'
 
 const FILES = [
   { title: 'Letter, page 1', download: 'https://images.example.org/letter-1.jpg', manifest: null },
@@ -22,34 +20,20 @@ const FILES = [
   { title: 'A script, not a file', download: 'javascript:alert(1)', manifest: null },
 ]
 
-let server: Listening
-let browser: Browser
-let uri: string
-
-beforeAll(async () => {
-  const documents = sampleText()
-    .trimEnd()
-    .split('\n')
-    .map((line) => JSON.parse(line) as CatalogueDocument & { files?: unknown })
-  const object = documents.find((document) => document.type === 'object')!
-  object.files = FILES
-  uri = object.uri
-  server = await listen(createSite(Catalogue.fromDocuments(documents)), {
-    port: 0,
-    host: '127.0.0.1',
-  })
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const documents = sampleText()
+  .trimEnd()
+  .split('\n')
+  .map((line) => JSON.parse(line) as CatalogueDocument & { files?: unknown })
+const object = documents.find((document) => document.type === 'object')!
+object.files = FILES
+const uri = object.uri
+const site = servedSite(() => Catalogue.fromDocuments(documents))
 
 describe("an object's files", () => {
   it('shows an image, links the download and the manifest, and links no script', async () => {
-    const context = await browsing(browser, true)
+    const context = await browsing(site.browser, true)
     const page = await context.newPage()
-    await page.goto(`${server.url}${uri}`)
+    await page.goto(`${site.url}${uri}`)
     const image = page.locator('ul.files img')
     expect(await image.count()).toBe(1)
     expect(await image.getAttribute('src')).toBe(FILES[0]!.download)

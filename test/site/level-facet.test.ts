@@ -5,37 +5,22 @@
  * and other levels as written; the filter followed shown among the filters in use and removable;
  * axe-core finds no WCAG 2.1 AA violation, with JavaScript off and on.
  */
+
 import {
   type FacetsResponse,
   loadCatalogue,
   type Page as ResultPage,
 } from '@archive-catalogue/core'
-import { type Listening, listen } from '@archive-catalogue/http'
-import { createSite } from '@archive-catalogue/site'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { browsing, violations } from '../helpers/axe.js'
-import { launchChromium } from '../helpers/browser.js'
 import { EAD } from '../helpers/levels.js'
+import { servedSite } from '../helpers/site-server.js'
 
-let server: Listening
-let browser: Browser
-
-beforeAll(async () => {
-  const { catalogue } = await loadCatalogue(EAD)
-  server = await listen(createSite(catalogue, { name: 'Finding Aids' }), {
-    port: 0,
-    host: '127.0.0.1',
-  })
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const site = servedSite(async () => (await loadCatalogue(EAD)).catalogue, { name: 'Finding Aids' })
 
 async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${server.url}/api${path}`)
+  const response = await fetch(`${site.url}/api${path}`)
   expect(response.status, path).toBe(200)
   return (await response.json()) as T
 }
@@ -65,10 +50,10 @@ const NAMES: Record<string, string> = {
 describe('the level facet of the search page', () => {
   for (const javaScript of [false, true]) {
     it(`lists the API's levels as links that filter, shown and removable (JavaScript ${javaScript ? 'on' : 'off'})`, async () => {
-      const context = await browsing(browser, javaScript)
+      const context = await browsing(site.browser, javaScript)
       const page = await context.newPage()
       const axe = async () => (javaScript ? violations(page) : [])
-      await page.goto(`${server.url}/search?query=*`)
+      await page.goto(`${site.url}/search?query=*`)
       const { level } = await api<FacetsResponse>('/facets?query=*&level_facet=true')
       expect(level!.length).toBeGreaterThan(3)
       const shown = await shownLevels(page)
@@ -83,7 +68,7 @@ describe('the level facet of the search page', () => {
       // A level of another name is shown as the finding aid writes it.
       expect(shown.map(({ label }) => label)).toContain('Box')
       for (const [i, bucket] of level!.slice(0, 10).entries()) {
-        const followed = new URL(shown[i]!.href, server.url).searchParams
+        const followed = new URL(shown[i]!.href, site.url).searchParams
         expect(followed.get('query')).toBe('*')
         expect(followed.getAll('level')).toEqual([bucket.key])
       }

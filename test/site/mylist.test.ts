@@ -6,14 +6,14 @@
  * no button shows and the bare page says why; a uri the catalogue does not hold is listed apart;
  * a list too long for a URL goes as a form and is capped at 500.
  */
+
 import { readFile } from 'node:fs/promises'
-import { type Listening, listen } from '@archive-catalogue/http'
 import { createSite } from '@archive-catalogue/site'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { browsing, violations } from '../helpers/axe.js'
-import { launchChromium } from '../helpers/browser.js'
 import { corpusCatalogue } from '../helpers/http-server.js'
+import { servedSite } from '../helpers/site-server.js'
 
 const COLLECTION = '/collections/Zivy3B6P5nBaZ24Kb8cWEq'
 const OBJECT = '/objects/FM8Xe2Aghf8RKX4dLHfR3c'
@@ -28,24 +28,11 @@ interface PageGlobals {
   getComputedStyle(element: unknown, pseudo: string): { content: string }
 }
 
-let server: Listening
-let browser: Browser
-
-beforeAll(async () => {
-  server = await listen(createSite(await corpusCatalogue(), { name: 'Test Archive' }), {
-    port: 0,
-    host: '127.0.0.1',
-  })
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const site = servedSite(corpusCatalogue)
 
 /** A browser with the site's CSP in force; every console error (a CSP refusal too) is kept. */
 async function reader(javaScript = true): Promise<{ context: BrowserContext; errors: string[] }> {
-  const context = await browser.newContext({ javaScriptEnabled: javaScript })
+  const context = await site.browser.newContext({ javaScriptEnabled: javaScript })
   const errors: string[] = []
   context.on('page', (page) =>
     page.on('console', (message) => {
@@ -56,7 +43,7 @@ async function reader(javaScript = true): Promise<{ context: BrowserContext; err
 }
 
 const listUrl = (uris: string[]) =>
-  `${server.url}/mylist?${uris.map((uri) => `uri=${encodeURIComponent(uri)}`).join('&')}`
+  `${site.url}/mylist?${uris.map((uri) => `uri=${encodeURIComponent(uri)}`).join('&')}`
 
 const stored = (page: Page) =>
   page.evaluate(
@@ -101,7 +88,7 @@ describe('My list', () => {
   it('adds from a search result and from record pages, counted in the header, and toggles off', async () => {
     const { context, errors } = await reader()
     const page = await context.newPage()
-    await page.goto(`${server.url}/search?query=rockefeller`)
+    await page.goto(`${site.url}/search?query=rockefeller`)
     expect(await headerCount(page)).toBe('My list (0)')
     const first = page.locator('ol.results > li').first()
     const firstUri = await first.locator('a.result-title').getAttribute('href')
@@ -112,7 +99,7 @@ describe('My list', () => {
     expect(await headerCount(page)).toBe('My list (1)')
 
     for (const path of [OBJECT, AGENT, TERM]) {
-      await page.goto(`${server.url}${path}`)
+      await page.goto(`${site.url}${path}`)
       await page.getByRole('button', { name: /^In my list/ }).click()
     }
     expect(await headerCount(page)).toBe('My list (4)')
@@ -121,7 +108,7 @@ describe('My list', () => {
     // Pressed again, it leaves the list; a page shows what the list holds when it opens.
     await page.getByRole('button', { name: /^In my list/ }).click()
     expect(await headerCount(page)).toBe('My list (3)')
-    await page.goto(`${server.url}/search?query=rockefeller`)
+    await page.goto(`${site.url}/search?query=rockefeller`)
     expect(
       await first.getByRole('button', { name: /^In my list/ }).getAttribute('aria-pressed'),
     ).toBe('true')
@@ -132,7 +119,7 @@ describe('My list', () => {
   it('shows the list at /mylist grouped by top-level collection, as POST /api/mylist groups it', async () => {
     const { context, errors } = await reader()
     const page = await context.newPage()
-    await page.goto(`${server.url}/`)
+    await page.goto(`${site.url}/`)
     await page.evaluate(
       ([key, list]) =>
         (globalThis as unknown as PageGlobals).localStorage.setItem(key, JSON.stringify(list)),
@@ -151,7 +138,7 @@ describe('My list', () => {
     ])
 
     const api = (await (
-      await fetch(`${server.url}/api/mylist`, {
+      await fetch(`${site.url}/api/mylist`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ list: [OBJECT, COLLECTION, '/collections/gfvm2HihpLwCTnKgpDtdhR'] }),
@@ -177,7 +164,7 @@ describe('My list', () => {
   it('removes a record from the page, the stored list, the URL, the CSV link and the count', async () => {
     const { context } = await reader()
     const page = await context.newPage()
-    await page.goto(`${server.url}/`)
+    await page.goto(`${site.url}/`)
     await page.evaluate(
       ([key, list]) =>
         (globalThis as unknown as PageGlobals).localStorage.setItem(key, JSON.stringify(list)),
@@ -193,7 +180,7 @@ describe('My list', () => {
     expect(await stored(page)).toEqual([OBJECT, COLLECTION])
     expect(new URL(page.url()).searchParams.getAll('uri')).toEqual([OBJECT, COLLECTION])
     const csv = await page.getByRole('link', { name: 'Download as CSV' }).getAttribute('href')
-    expect(new URL(csv!, server.url).searchParams.getAll('uri')).toEqual([OBJECT, COLLECTION])
+    expect(new URL(csv!, site.url).searchParams.getAll('uri')).toEqual([OBJECT, COLLECTION])
     expect(await page.locator('[data-mylist-total]').textContent()).toBe('2 records')
     expect(await headerCount(page)).toBe('My list (2)')
     expect(await page.locator('[data-mylist-status]').textContent()).toBe(
@@ -245,7 +232,7 @@ describe('My list', () => {
       '',
       '44.15 Cubic Feet',
     ])
-    expect(collection[7]).toBe(`${server.url}${COLLECTION}`)
+    expect(collection[7]).toBe(`${site.url}${COLLECTION}`)
     expect(byUri.get(OBJECT)!.slice(1, 5)).toEqual([
       'Item',
       '1965-1966',
@@ -255,7 +242,7 @@ describe('My list', () => {
     expect(byUri.get(AGENT)!.slice(0, 2)).toEqual(['Carol Kinzel Uht', 'Person or organization'])
     await context.close()
 
-    const response = await fetch(`${server.url}/mylist.csv?uri=${OBJECT}`)
+    const response = await fetch(`${site.url}/mylist.csv?uri=${OBJECT}`)
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present')
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="my-list.csv"')
   })
@@ -283,12 +270,12 @@ describe('My list', () => {
   it('shows no button without JavaScript, and the bare /mylist says why it is empty', async () => {
     const { context } = await reader(false)
     const page = await context.newPage()
-    await page.goto(`${server.url}/search?query=rockefeller`)
+    await page.goto(`${site.url}/search?query=rockefeller`)
     expect(await page.getByRole('button', { name: /In my list/ }).count()).toBe(0)
     expect(await page.locator('header a.mylist-link').isVisible()).toBe(false)
-    await page.goto(`${server.url}${OBJECT}`)
+    await page.goto(`${site.url}${OBJECT}`)
     expect(await page.getByRole('button', { name: /In my list/ }).count()).toBe(0)
-    await page.goto(`${server.url}/mylist`)
+    await page.goto(`${site.url}/mylist`)
     expect(await page.locator('[data-mylist-needs-script]').isVisible()).toBe(true)
     expect(await page.locator('[data-mylist-needs-script]').textContent()).toContain('JavaScript')
     // A link to a list still shows it, without its buttons.
@@ -307,19 +294,19 @@ describe('My list', () => {
   it('says the list is empty at a bare /mylist when nothing was added', async () => {
     const { context } = await reader()
     const page = await context.newPage()
-    await page.goto(`${server.url}/mylist`)
+    await page.goto(`${site.url}/mylist`)
     expect(await page.locator('[data-mylist-empty]').isVisible()).toBe(true)
     expect(await page.locator('[data-mylist-needs-script]').isVisible()).toBe(false)
     await context.close()
   })
 
   it('finds no WCAG 2.1 AA violation on /mylist, with its buttons shown', async () => {
-    const context = await browsing(browser, true)
+    const context = await browsing(site.browser, true)
     const page = await context.newPage()
     await page.goto(listUrl([OBJECT, COLLECTION, AGENT, '/objects/nope']))
     await page.getByRole('button', { name: 'Print' }).waitFor()
     expect(await violations(page)).toEqual([])
-    await page.goto(`${server.url}/search?query=rockefeller`)
+    await page.goto(`${site.url}/search?query=rockefeller`)
     await page.locator('button.keep').first().click()
     expect(await violations(page)).toEqual([])
     await context.close()
@@ -349,16 +336,16 @@ describe('My list', () => {
   it('sends a list too long for a URL as a form, and shows its first 500 records', async () => {
     const { context, errors } = await reader()
     const page = await context.newPage()
-    await page.goto(`${server.url}/`)
+    await page.goto(`${site.url}/`)
     const list = [OBJECT, ...Array.from({ length: 599 }, (_, i) => `/objects/missing${i}`)]
     await page.evaluate(
       ([key, uris]) =>
         (globalThis as unknown as PageGlobals).localStorage.setItem(key, JSON.stringify(uris)),
       [KEY, list] as const,
     )
-    await page.goto(`${server.url}/mylist`)
+    await page.goto(`${site.url}/mylist`)
     await page.locator('.notice').waitFor()
-    expect(page.url()).toBe(`${server.url}/mylist`)
+    expect(page.url()).toBe(`${site.url}/mylist`)
     expect(await page.locator('.notice').textContent()).toBe(
       'This list holds 600 records; this page shows the first 500. Remove some to see the rest.',
     )

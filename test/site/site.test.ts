@@ -4,15 +4,14 @@
  * axe-core finds no WCAG 2.1 AA violation, the site's links lead to no 404, and a reader's
  * journey works with nothing but links and forms.
  */
-import { type Listening, listen } from '@archive-catalogue/http'
+
 import { createSite } from '@archive-catalogue/site'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type Catalogue, loadCatalogue } from '../../packages/core/src/index.js'
 import { browsing, violations } from '../helpers/axe.js'
-import { launchChromium } from '../helpers/browser.js'
 import { SAMPLE } from '../helpers/corpus.js'
 import { corpusCatalogue } from '../helpers/http-server.js'
+import { servedSite } from '../helpers/site-server.js'
 
 /** One page of each kind on the corpus. */
 const PAGES = [
@@ -27,22 +26,9 @@ const PAGES = [
   ['a list', '/collections?sort=title'],
 ] as const
 
-let server: Listening
-let browser: Browser
+const site = servedSite(corpusCatalogue)
 
-beforeAll(async () => {
-  server = await listen(createSite(await corpusCatalogue(), { name: 'Test Archive' }), {
-    port: 0,
-    host: '127.0.0.1',
-  })
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-const open = (javaScript: boolean) => browsing(browser, javaScript)
+const open = (javaScript: boolean) => browsing(site.browser, javaScript)
 
 describe('the discovery site in Chromium', () => {
   for (const javaScript of [false, true]) {
@@ -50,14 +36,14 @@ describe('the discovery site in Chromium', () => {
       it.each(PAGES)('renders %s (%s) with a heading and its JSON linked', async (_name, path) => {
         const context = await open(javaScript)
         const page = await context.newPage()
-        const response = await page.goto(`${server.url}${path}`)
+        const response = await page.goto(`${site.url}${path}`)
         expect(response?.status(), path).toBe(200)
         expect((await page.locator('h1').first().textContent())?.trim()).not.toBe('')
         const json = await page
           .locator('link[rel="alternate"][type="application/json"]')
           .getAttribute('href')
         expect(json).toMatch(/^\/api\//)
-        expect((await fetch(`${server.url}${json}`)).status).toBe(200)
+        expect((await fetch(`${site.url}${json}`)).status).toBe(200)
         await context.close()
       })
     })
@@ -66,19 +52,19 @@ describe('the discovery site in Chromium', () => {
   it.each(PAGES)('finds no WCAG 2.1 AA violation on %s', async (_name, path) => {
     const context = await open(true)
     const page = await context.newPage()
-    await page.goto(`${server.url}${path}`)
+    await page.goto(`${site.url}${path}`)
     expect(await violations(page)).toEqual([])
     await context.close()
   })
 
   it('shows as many results as the API counts, grouped as /search groups them', async () => {
-    const api = (await (await fetch(`${server.url}/api/search?query=rockefeller`)).json()) as {
+    const api = (await (await fetch(`${site.url}/api/search?query=rockefeller`)).json()) as {
       count: number
       results: { title: string; uri: string }[]
     }
     const context = await open(false)
     const page = await context.newPage()
-    await page.goto(`${server.url}/search?query=rockefeller`)
+    await page.goto(`${site.url}/search?query=rockefeller`)
     expect(await page.locator('h1').textContent()).toContain(String(api.count))
     const titles = await page.locator('ol.results .result-title').allTextContents()
     expect(titles).toEqual(api.results.map((result) => result.title).slice(0, titles.length))
@@ -88,7 +74,7 @@ describe('the discovery site in Chromium', () => {
   it('takes a reader from the home page to a component and back, without JavaScript', async () => {
     const context = await open(false)
     const page = await context.newPage()
-    await page.goto(`${server.url}/`)
+    await page.goto(`${site.url}/`)
     await page.getByRole('searchbox').first().fill('rockefeller')
     await page.getByRole('button', { name: 'Search' }).first().click()
     await expect.poll(() => page.url()).toContain('/search?query=rockefeller')
@@ -115,9 +101,9 @@ describe('the discovery site in Chromium', () => {
   it('copies the citation with its button when JavaScript runs, and shows no dead button without', async () => {
     const path = '/collections/Zivy3B6P5nBaZ24Kb8cWEq'
     const withScript = await open(true)
-    await withScript.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+    await withScript.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url })
     const page = await withScript.newPage()
-    await page.goto(`${server.url}${path}`)
+    await page.goto(`${site.url}${path}`)
     const button = page.getByRole('button', { name: 'Copy the citation' })
     await button.click()
     const copied = await page.evaluate(() =>
@@ -126,18 +112,18 @@ describe('the discovery site in Chromium', () => {
       ).navigator.clipboard.readText(),
     )
     expect(copied).toBe((await page.locator('#citation').textContent())?.trim())
-    expect(copied).toContain(`${server.url}${path}`)
+    expect(copied).toContain(`${site.url}${path}`)
     await withScript.close()
     const without = await open(false)
     const plain = await without.newPage()
-    await plain.goto(`${server.url}${path}`)
+    await plain.goto(`${site.url}${path}`)
     expect(await plain.getByRole('button', { name: 'Copy the citation' }).count()).toBe(0)
     await without.close()
   })
 
   it('shows as filters in use only the search’s filters, not an opt-in or a tracking tag', async () => {
     const body = await (
-      await fetch(`${server.url}/search?query=rockefeller&level_facet=true&utm_source=x&type=agent`)
+      await fetch(`${site.url}/search?query=rockefeller&level_facet=true&utm_source=x&type=agent`)
     ).text()
     const chips = [...body.matchAll(/aria-label="Remove the filter ([^"]+)"/g)].map((m) => m[1])
     expect(chips).toHaveLength(1)
@@ -150,7 +136,7 @@ describe('the discovery site in Chromium', () => {
     const broken: string[] = []
     while (queue.length > 0 && seen.size < 120) {
       const path = queue.shift()!
-      const response = await fetch(`${server.url}${path}`)
+      const response = await fetch(`${site.url}${path}`)
       if (response.status !== 200) broken.push(`${path}: ${response.status}`)
       const body = await response.text()
       for (const match of body.matchAll(/href="(\/[^"]*)"/g)) {
@@ -165,16 +151,16 @@ describe('the discovery site in Chromium', () => {
   })
 
   it('answers a missing record with a 404 page, and serves the API under /api', async () => {
-    const missing = await fetch(`${server.url}/collections/nope`)
+    const missing = await fetch(`${site.url}/collections/nope`)
     expect(missing.status).toBe(404)
     expect(await missing.text()).toContain('Not found')
-    const root = (await (await fetch(`${server.url}/api/`)).json()) as Record<string, string>
-    expect(root['search']).toBe(`${server.url}/api/search`)
+    const root = (await (await fetch(`${site.url}/api/`)).json()) as Record<string, string>
+    expect(root['search']).toBe(`${site.url}/api/search`)
     const citation = (await (
-      await fetch(`${server.url}/api/collections/Zivy3B6P5nBaZ24Kb8cWEq/citation`)
+      await fetch(`${site.url}/api/collections/Zivy3B6P5nBaZ24Kb8cWEq/citation`)
     ).json()) as string
     // Beside the site, a citation points at the record's page on it, not at the API.
-    expect(citation.endsWith(`${server.url}/collections/Zivy3B6P5nBaZ24Kb8cWEq`)).toBe(true)
+    expect(citation.endsWith(`${site.url}/collections/Zivy3B6P5nBaZ24Kb8cWEq`)).toBe(true)
   })
 })
 

@@ -5,40 +5,26 @@
  * title's own marks on the result's heading; the Type facet with the API's counts
  * (`/api/facets?…&type_facet=true`). With JavaScript off, and axe-core finds no violation.
  */
+
 import type { FacetsResponse, Page as ResultPage, SearchResult } from '@archive-catalogue/core'
-import { type Listening, listen } from '@archive-catalogue/http'
-import { createSite } from '@archive-catalogue/site'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { browsing, violations } from '../helpers/axe.js'
-import { launchChromium } from '../helpers/browser.js'
 import { corpusCatalogue } from '../helpers/http-server.js'
+import { servedSite } from '../helpers/site-server.js'
 
-let server: Listening
-let browser: Browser
-
-beforeAll(async () => {
-  server = await listen(createSite(await corpusCatalogue(), { name: 'Test Archive' }), {
-    port: 0,
-    host: '127.0.0.1',
-  })
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const site = servedSite(corpusCatalogue)
 
 async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${server.url}/api${path}`)
+  const response = await fetch(`${site.url}/api${path}`)
   expect(response.status, path).toBe(200)
   return (await response.json()) as T
 }
 
 async function open(path: string): Promise<Page> {
-  const context = await browsing(browser, false)
+  const context = await browsing(site.browser, false)
   const page = await context.newPage()
-  expect((await page.goto(`${server.url}${path}`))?.status()).toBe(200)
+  expect((await page.goto(`${site.url}${path}`))?.status()).toBe(200)
   return page
 }
 
@@ -123,15 +109,15 @@ describe('snippets on the search page', () => {
     })
     expect(expected.length).toBeGreaterThan(1)
     expect(types).toEqual(expected)
-    await page.goto(`${server.url}/search?query=rockefeller&type=collection`)
+    await page.goto(`${site.url}/search?query=rockefeller&type=collection`)
     expect(await page.locator('h2:text-is("Type")').count()).toBe(0)
     await page.context().close()
   })
 
   it('finds no WCAG 2.1 AA violation on a page of snippets', async () => {
-    const context = await browsing(browser, true)
+    const context = await browsing(site.browser, true)
     const page = await context.newPage()
-    await page.goto(`${server.url}/search?query=reich`)
+    await page.goto(`${site.url}/search?query=reich`)
     expect(await violations(page)).toEqual([])
     await context.close()
   })
