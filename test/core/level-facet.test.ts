@@ -7,7 +7,7 @@
  * corpus, the sample, the EAD finding aids (series, files, items, an `otherlevel`) and a
  * catalogue of odd levels.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApp } from '@archive-catalogue/http'
@@ -20,21 +20,12 @@ import {
   saveSnapshot,
 } from '../../packages/core/src/index.js'
 import { bruteFacets, type PlainDocument } from '../helpers/brute-force.js'
-import { CORPUS, RAC, SAMPLE } from '../helpers/corpus.js'
+import { RAC, SAMPLE } from '../helpers/corpus.js'
 import { EAD, LEVEL_REQUESTS, oddLevelDocuments, plainDocuments } from '../helpers/levels.js'
+import { REFERENCE_FACETS_KEYS } from '../helpers/recorded-answers.js'
 
 const params = (query: string) => new URLSearchParams(query)
 const pairs = (query: string) => [...params(query)]
-
-/** The keys of the reference's `/facets`, in its order, from its recorded answer. */
-const REFERENCE_KEYS = Object.keys(
-  (
-    JSON.parse(readFileSync(join(CORPUS, 'argo-responses', 'recorded.json'), 'utf8')) as {
-      url: string
-      body: object
-    }[]
-  ).find((recording) => recording.url.includes('/facets?'))!.body,
-)
 
 const FIXTURES: { name: string; load: () => Promise<[Catalogue, PlainDocument[]]> }[] = [
   {
@@ -161,20 +152,23 @@ describe('the level facet and filter', () => {
         }
         for (const query of ['', 'query=papers', 'level=file', 'type=collection&online=true']) {
           const plain = await text(`/facets?${query}`)
-          expect(Object.keys(JSON.parse(plain)), query).toEqual(REFERENCE_KEYS)
+          expect(Object.keys(JSON.parse(plain)), query).toEqual(REFERENCE_FACETS_KEYS)
           expect(await text(`/facets?${query}&level_facet=false`), query).toBe(plain)
           expect(await text(`/facets?${query}&level_facet=`), query).toBe(plain)
           // Asked, the answer is the same bytes with `level` added after the reference's keys.
           const asked = JSON.parse(await text(`/facets?${query}&level_facet=true`))
-          expect(Object.keys(asked), query).toEqual([...REFERENCE_KEYS, 'level'])
+          expect(Object.keys(asked), query).toEqual([...REFERENCE_FACETS_KEYS, 'level'])
           const { level: _, ...rest } = asked
           expect(JSON.stringify(rest), query).toBe(plain)
           // With the histogram too, the level comes before it.
           const histogram = JSON.parse(await text(`/facets?${query}&date_histogram=true`))
-          expect(Object.keys(histogram), query).toEqual([...REFERENCE_KEYS, 'date_histogram'])
+          expect(Object.keys(histogram), query).toEqual([
+            ...REFERENCE_FACETS_KEYS,
+            'date_histogram',
+          ])
           const all = await text(`/facets?${query}&date_histogram=true&level_facet=true`)
           expect(Object.keys(JSON.parse(all)), query).toEqual([
-            ...REFERENCE_KEYS,
+            ...REFERENCE_FACETS_KEYS,
             'level',
             'date_histogram',
           ])

@@ -1,14 +1,3 @@
-/**
- * `/search?snippets=true` in memory: read once by the shared parser; without it (or with false)
- * every answer the reference's, byte for byte, and with it the same bytes with `snippets` added
- * to each result; each result's component the group's best-matching document other than its
- * record, as a brute force finds it (the query's matches among the group's documents, under the
- * filters, by their explained scores, ties in catalogue order), whatever the page's order; no
- * snippets without words to mark; every mark on a word of the query. On the corpus, the sample
- * and the EAD finding aids.
- */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { createApp } from '@archive-catalogue/http'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { processTerm } from '../../packages/core/src/for-backends.js'
@@ -22,20 +11,11 @@ import {
 } from '../../packages/core/src/index.js'
 import type { PlainDocument } from '../helpers/brute-force.js'
 import { bruteMatches, valuesOf } from '../helpers/brute-query.js'
-import { CORPUS, RAC, SAMPLE } from '../helpers/corpus.js'
+import { RAC, SAMPLE } from '../helpers/corpus.js'
 import { EAD, plainDocuments } from '../helpers/levels.js'
+import { REFERENCE_RESULT_KEYS } from '../helpers/recorded-answers.js'
 
 const params = (query: string) => new URLSearchParams(query)
-
-/** The keys of a reference `/search` result, in its order, from its recorded answer. */
-const REFERENCE_KEYS = Object.keys(
-  (
-    JSON.parse(readFileSync(join(CORPUS, 'argo-responses', 'recorded.json'), 'utf8')) as {
-      url: string
-      body: { results: object[] }
-    }[]
-  ).find((recording) => recording.url.includes('/search?'))!.body.results[0]!,
-)
 
 /** Filters a brute force applies to plain documents, by request. */
 const FILTERS: [string, (document: PlainDocument) => boolean][] = [
@@ -93,7 +73,7 @@ describe('snippets on /search', () => {
         for (const query of ['', ...queries.map((q) => `query=${encodeURIComponent(q)}`)]) {
           const plain = await text(`/search?${query}`)
           for (const result of JSON.parse(plain).results) {
-            expect(Object.keys(result), query).toEqual(REFERENCE_KEYS)
+            expect(Object.keys(result), query).toEqual(REFERENCE_RESULT_KEYS)
           }
           // The same answer with `snippets=false` (its links keep the parameter, as they keep any)
           // and, with `snippets=true`, with `snippets` added to each result.
@@ -105,7 +85,7 @@ describe('snippets on /search', () => {
             await text(`/search?${query}&snippets=true`),
           ) as Page<SearchResult>
           for (const result of asked.results) {
-            expect(Object.keys(result), query).toEqual([...REFERENCE_KEYS, 'snippets'])
+            expect(Object.keys(result), query).toEqual([...REFERENCE_RESULT_KEYS, 'snippets'])
             delete result.snippets
           }
           expect(unlinked(asked), query).toBe(unlinked(JSON.parse(plain)))

@@ -1,12 +1,3 @@
-/**
- * `/facets?type_facet=true` in memory: read once by the shared parser; the matching documents
- * counted by type as a brute force over the plain documents counts them, under the same query
- * and filters as the other facets, each bucket found again by `type={key}`; the answer without
- * the parameter the reference's, byte for byte, and with it the same bytes with `type` added
- * (after `level`, before `date_histogram`). On the corpus, the sample and the EAD finding aids.
- */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { createApp } from '@archive-catalogue/http'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -16,21 +7,12 @@ import {
   parseRequest,
 } from '../../packages/core/src/index.js'
 import { bruteFacets, type PlainDocument } from '../helpers/brute-force.js'
-import { CORPUS, RAC, SAMPLE } from '../helpers/corpus.js'
+import { RAC, SAMPLE } from '../helpers/corpus.js'
 import { EAD, LEVEL_REQUESTS, plainDocuments } from '../helpers/levels.js'
+import { REFERENCE_FACETS_KEYS } from '../helpers/recorded-answers.js'
 
 const params = (query: string) => new URLSearchParams(query)
 const pairs = (query: string) => [...params(query)]
-
-/** The keys of the reference's `/facets`, in its order, from its recorded answer. */
-const REFERENCE_KEYS = Object.keys(
-  (
-    JSON.parse(readFileSync(join(CORPUS, 'argo-responses', 'recorded.json'), 'utf8')) as {
-      url: string
-      body: object
-    }[]
-  ).find((recording) => recording.url.includes('/facets?'))!.body,
-)
 
 /** Requests over every filter, `type` among them. */
 const TYPE_REQUESTS = [
@@ -127,17 +109,17 @@ describe('the type facet', () => {
         }
         for (const query of ['', `query=${words[0]}`, 'type=collection&online=true']) {
           const plain = await text(`/facets?${query}`)
-          expect(Object.keys(JSON.parse(plain)), query).toEqual(REFERENCE_KEYS)
+          expect(Object.keys(JSON.parse(plain)), query).toEqual(REFERENCE_FACETS_KEYS)
           expect(await text(`/facets?${query}&type_facet=false`), query).toBe(plain)
           const asked = JSON.parse(await text(`/facets?${query}&type_facet=true`))
-          expect(Object.keys(asked), query).toEqual([...REFERENCE_KEYS, 'type'])
+          expect(Object.keys(asked), query).toEqual([...REFERENCE_FACETS_KEYS, 'type'])
           const { type: _, ...rest } = asked
           expect(JSON.stringify(rest), query).toBe(plain)
           const all = await text(
             `/facets?${query}&date_histogram=true&type_facet=true&level_facet=true`,
           )
           expect(Object.keys(JSON.parse(all)), query).toEqual([
-            ...REFERENCE_KEYS,
+            ...REFERENCE_FACETS_KEYS,
             'level',
             'type',
             'date_histogram',
