@@ -217,9 +217,54 @@ describe('a collection of 12,000 children', () => {
     expect(main).toContain(
       '<a class="toggle" href="/collections/big?query=item&offset=6990&limit=20#item-s7000">Hide its contents',
     )
-    expect(children.map((call) => call.limit)).toEqual([21, 21])
+    // The page, the minimap's first child (where the collection's records begin), the branch.
+    expect(children.map((call) => call.limit)).toEqual([21, 1, 21])
     const second = await read(`${path}&open_offset=20`)
     expect(hrefs(second.main, /<li><a href="(\/objects\/s7000[^"]+)"/g)).toHaveLength(10)
+  })
+
+  it('draws where the matches of a search within lie, each stretch linked to its first', async () => {
+    const minimap = (await (
+      await site.request('/api/collections/big/minimap?query=series')
+    ).json()) as {
+      hits: { index: number; uri: string }[]
+      total: number
+    }
+    const first = (
+      (await (await site.request('/api/collections/big/children?limit=1')).json()) as {
+        results: { index: number }[]
+      }
+    ).results[0]!.index
+    // The descendants: 12,000 children, the three series' 78 and the subseries' 3.
+    const total = CHILDREN + 45 + 30 + 3 + 3
+    expect(minimap.total).toBe(total)
+    expect(minimap.hits.length).toBeGreaterThan(2)
+    const { main } = await read('/collections/big?query=series')
+    const strip = main.slice(main.indexOf('<ol class="minimap"'), main.indexOf('</ol>'))
+    expect(strip.match(/<li>/g)).toHaveLength(40)
+    expect(strip).toContain(
+      `aria-label="Where the ${minimap.hits.length} matching lie among the collection’s 12,081 records, first to last"`,
+    )
+    // Each stretch of a 40th of the records that holds a match: its first match, its count.
+    const parts = new Map<number, { uri: string; count: number }>()
+    for (const hit of minimap.hits) {
+      const at = Math.floor(((hit.index - first) * 40) / total)
+      const part = parts.get(at)
+      if (part) part.count++
+      else parts.set(at, { uri: hit.uri, count: 1 })
+    }
+    const records = (at: number) =>
+      `${(Math.floor((at * total) / 40) + 1).toLocaleString('en')} to ${Math.floor(((at + 1) * total) / 40).toLocaleString('en')}`
+    const links = [...strip.matchAll(/<a href="([^"]+)"><span class="visually-hidden">([^<]+)</g)]
+    expect(links.map(([, href, text]) => [href, text])).toEqual(
+      [...parts].map(([at, { uri, count }]) => [
+        uri,
+        `Records ${records(at)}: ${count} matching, go to the first`,
+      ]),
+    )
+    // The series near the top, in the middle and at the end are in three stretches.
+    expect([...parts.keys()]).toEqual(expect.arrayContaining([0, 23, 39]))
+    expect(calls.filter((call) => call.method === 'minimap')).toHaveLength(1)
   })
 
   it('ignores a branch that is not on the page', async () => {

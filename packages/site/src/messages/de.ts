@@ -68,6 +68,12 @@ export const de: Messages = {
     subject: 'Schlagwort',
     component: 'In',
   },
+  minimap: {
+    label: (_count, text, total) =>
+      `Wo die ${text} Treffer unter den ${total} Verzeichnungseinheiten des Bestands liegen, von der ersten bis zur letzten`,
+    part: (from, to, _count, text) =>
+      `Einheiten ${from} bis ${to}: ${text} Treffer, zum ersten gehen`,
+  },
   onlineOnly: 'Nur online',
   dates: 'Datierung',
   histogram: {

@@ -68,6 +68,12 @@ export const es: Messages = {
     subject: 'Materia',
     component: 'En',
   },
+  minimap: {
+    label: (count, text, total) =>
+      `Dónde están ${count === 1 ? 'la' : 'las'} ${text} ${count === 1 ? 'coincidencia' : 'coincidencias'} entre los ${total} registros del fondo, del primero al último`,
+    part: (from, to, count, text) =>
+      `Registros ${from} a ${to}: ${text} ${count === 1 ? 'coincidencia' : 'coincidencias'}, ir a la primera`,
+  },
   onlineOnly: 'Solo en línea',
   dates: 'Fechas',
   histogram: {

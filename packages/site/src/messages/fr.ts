@@ -73,6 +73,12 @@ export const fr: Messages = {
     subject: 'Sujet',
     component: 'Dans',
   },
+  minimap: {
+    label: (count, text, total) =>
+      `Où se trouvent ${count < 2 ? 'la' : 'les'} ${text} ${count < 2 ? 'correspondance' : 'correspondances'} parmi les ${total} notices du fonds, de la première à la dernière`,
+    part: (from, to, count, text) =>
+      `Notices ${from} à ${to} : ${text} ${count < 2 ? 'correspondance' : 'correspondances'}, aller à la première`,
+  },
   onlineOnly: 'En ligne uniquement',
   dates: 'Dates',
   histogram: {

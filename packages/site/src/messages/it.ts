@@ -68,6 +68,12 @@ export const it: Messages = {
     subject: 'Soggetto',
     component: 'In',
   },
+  minimap: {
+    label: (count, text, total) =>
+      `Dove si trovano ${count === 1 ? 'la' : 'le'} ${text} ${count === 1 ? 'corrispondenza' : 'corrispondenze'} tra le ${total} descrizioni del fondo, dalla prima all'ultima`,
+    part: (from, to, count, text) =>
+      `Descrizioni da ${from} a ${to}: ${text} ${count === 1 ? 'corrispondenza' : 'corrispondenze'}, vai alla prima`,
+  },
   onlineOnly: 'Solo online',
   dates: 'Date',
   histogram: {

@@ -67,6 +67,12 @@ export const nl: Messages = {
     subject: 'Onderwerp',
     component: 'In',
   },
+  minimap: {
+    label: (_count, text, total) =>
+      `Waar de ${text} treffers liggen tussen de ${total} beschrijvingen van het archief, van de eerste tot de laatste`,
+    part: (from, to, count, text) =>
+      `Beschrijvingen ${from} tot en met ${to}: ${text} ${count === 1 ? 'treffer' : 'treffers'}, ga naar de eerste`,
+  },
   onlineOnly: 'Alleen online',
   dates: 'Datering',
   histogram: {

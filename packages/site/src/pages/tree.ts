@@ -12,6 +12,7 @@ import {
   type Branch,
   type Contents,
   idOf,
+  type MinimapRead,
   OPEN,
   OPEN_OFFSET,
   type Place,
@@ -52,8 +53,40 @@ export function contentsTree(path: string, contents: Contents, site: SiteContext
 <input id="within" name="query" type="search" value="${query}">
 <button type="submit">${t.search}</button>
 </form>
+!${contents.minimap ? minimapStrip(contents.minimap, site) : ''}
 <ul class="contents">!${items.join('')}</ul>
 !${pager(path, new URLSearchParams(closed), branch, t, language)}`
+}
+
+/** Parts of a minimap: the whole collection in this many stretches of records, first to last. */
+const MINIMAP_PARTS = 40
+
+/**
+ * Where the matches of a search within lie in the whole collection, first record to last (the
+ * API's minimap): a strip of stretches of records, each with matches a link to its first
+ * match, named by its records and its count; drawn by CSS, no script.
+ */
+function minimapStrip(minimap: MinimapRead, site: SiteContext): string {
+  const { messages: t, language } = site
+  const { total, first, hits } = minimap
+  if (total === 0 || hits.length === 0) return ''
+  const parts = Math.min(MINIMAP_PARTS, total)
+  const found: { first: MinimapRead['hits'][number]; count: number }[] = []
+  for (const hit of hits) {
+    const at = Math.min(parts - 1, Math.floor(((hit.index - first) * parts) / total))
+    const part = found[at]
+    if (part) part.count++
+    else found[at] = { first: hit, count: 1 }
+  }
+  const n = (value: number) => count(value, language)
+  const items = Array.from({ length: parts }, (_, at) => {
+    const part = found[at]
+    if (!part) return html`<li></li>`
+    const from = Math.floor((at * total) / parts) + 1
+    const to = Math.floor(((at + 1) * total) / parts)
+    return html`<li><a href="${part.first.uri}"><span class="visually-hidden">${t.minimap.part(n(from), n(to), part.count, n(part.count))}</span></a></li>`
+  })
+  return html`<ol class="minimap" aria-label="${t.minimap.label(hits.length, n(hits.length), n(total))}">!${items.join('')}</ol>`
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   type CatalogueBackend,
   type DetailOf,
   type LinkedItem,
+  type Minimap,
   type ParsedRequest,
   parseFor,
 } from '@archive-catalogue/core'
@@ -44,6 +45,17 @@ export interface Contents {
   params: URLSearchParams
   /** The child opened, with a page of its own children. */
   open: { item: LinkedItem; branch: Branch } | null
+  /** Where the matches of a search within lie in the whole collection; null without one. */
+  minimap: MinimapRead | null
+}
+
+/** The API's minimap of a search within, and where the collection's descendants begin. */
+export interface MinimapRead {
+  /** The collection's descendants in all. */
+  total: number
+  /** The tree index of its first descendant (its first child's). */
+  first: number
+  hits: Minimap['hits']
 }
 
 /** Where a component sits among its parent's children. */
@@ -83,15 +95,35 @@ export async function readContents(
   params: URLSearchParams,
 ): Promise<Contents> {
   const request = parseFor(backend, 'children', params)
-  const branch = await readBranch(backend, id, request, request.offset, request.limit)
+  const [branch, minimap] = await Promise.all([
+    readBranch(backend, id, request, request.offset, request.limit),
+    request.query === null ? null : readMinimap(backend, id, params),
+  ])
   const openId = params.get(OPEN) ?? ''
   const opened = branch.items.find(
     (child) => child.hasChildren && child.item.uri !== null && idOf(child.item.uri) === openId,
   )
-  if (!opened) return { branch, params, open: null }
+  if (!opened) return { branch, params, open: null, minimap }
   const offset = offsetParam(params, OPEN_OFFSET) ?? 0
   const inner = await readBranch(backend, openId, request, offset, BRANCH_LIMIT)
-  return { branch, params, open: { item: opened.item, branch: inner } }
+  return { branch, params, open: { item: opened.item, branch: inner }, minimap }
+}
+
+/**
+ * A search within's minimap: the API's (every descendant that matches, with its tree index),
+ * and the first child's index, where the collection's descendants begin, from one `children`
+ * call of one item, read side by side.
+ */
+async function readMinimap(
+  backend: CatalogueBackend,
+  id: string,
+  params: URLSearchParams,
+): Promise<MinimapRead> {
+  const [answer, first] = await Promise.all([
+    backend.minimap(id, parseFor(backend, 'minimap', params)),
+    backend.children(id, parseFor(backend, 'children', { limit: 1 })),
+  ])
+  return { total: answer.total, first: first.results[0]?.index ?? 0, hits: answer.hits }
 }
 
 /**

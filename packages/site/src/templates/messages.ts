@@ -68,6 +68,13 @@ export const en = {
     subject: 'Subject',
     component: 'In',
   },
+  /** A search within's minimap: where in the whole collection its matches lie. */
+  minimap: {
+    label: (_count: number, text: string, total: string) =>
+      `Where the ${text} matching lie among the collection’s ${total} records, first to last`,
+    part: (from: string, to: string, _count: number, text: string) =>
+      `Records ${from} to ${to}: ${text} matching, go to the first`,
+  },
   onlineOnly: 'Online only',
   dates: 'Dates',
   histogram: {

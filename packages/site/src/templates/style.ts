@@ -58,6 +58,7 @@ ul.files{padding-left:1.2em}ul.files img{display:block;max-width:100%;max-height
 nav.trail ol{list-style:none;padding:0;margin:.5em 0;display:flex;flex-wrap:wrap;gap:.3em}
 nav.trail li+li::before{content:"›";margin-right:.3em;color:var(--muted)}
 ul.contents{padding-left:1.2em}
+ol.minimap{display:flex;list-style:none;margin:.5em 0;padding:0;height:1.4em;border:1px solid var(--line);background:var(--tint)}ol.minimap li{flex:1;min-width:0}ol.minimap a{display:block;height:100%;background:var(--accent)}
 .toggle{font-size:.9em;margin-left:.3em;white-space:nowrap}
 ul.branch{margin:.3em 0 .5em;padding-left:1.2em;border-left:2px solid var(--line)}
 nav.neighbours{display:flex;flex-wrap:wrap;gap:.5em 1.5em;margin:.5em 0 1em}
