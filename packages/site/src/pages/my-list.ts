@@ -65,13 +65,14 @@ function listContent(site: SiteContext, read: ListRead, posted: boolean): string
 }
 
 function groupSection(group: ListGroup, index: number, t: Messages): string {
+  // Every branch a fragment of `html`: a collection's title is the catalogue's text, escaped.
   const heading =
     group.kind === 'agent'
-      ? t.agents
+      ? html`${t.agents}`
       : group.kind === 'term'
-        ? t.terms
+        ? html`${t.terms}`
         : group.uri === null
-          ? group.title
+          ? html`${group.title}`
           : html`<a href="${group.uri}">${group.title}</a>`
   const items = group.records.map((record) => {
     const facts = [
