@@ -245,6 +245,12 @@ describe('the site configuration', () => {
         {},
         /: footer\.links\[1\]\.href: expects an https:, http:, mailto: or tel: address or a path of the site \(\/about\), got "javascript:alert\(1\)"$/,
       ],
+      [
+        'a path a browser reads as another host',
+        { footer: { links: [{ text: 'x', href: '/\\evil.example' }] } },
+        {},
+        /: footer\.links\[0\]\.href: expects an https:, http:, mailto: or tel: address or a path of the site \(\/about\), got "\/\\\\evil\.example"$/,
+      ],
       ['an empty name', { name: ' ' }, {}, /: name: expects the archive's name, got " "$/],
       ['a list, not an object', [1], {}, /site\.json: expects a JSON object/],
       ['a trailing comma', '{"name": "X",}', {}, /site\.json: is not JSON: /],
@@ -278,6 +284,8 @@ describe('the site configuration', () => {
       ],
       // The default text on a dark background: the background is what the archive set.
       ['a dark background', { background: '#000000' }, 'background', '#1f2328', '#000000'],
+      // Enough on the background (4.59:1), not on the tint the current sibling sits on.
+      ['a muted grey too pale for the tint', { muted: '#6e7681' }, 'muted', '#6e7681', '#f4f5f7'],
     ]
 
     it.each(lowContrast)(

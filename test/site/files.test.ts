@@ -18,6 +18,7 @@ const FILES = [
     manifest: 'https://iiif.example.org/manifests/letter',
   },
   { title: 'A script, not a file', download: 'javascript:alert(1)', manifest: null },
+  { title: 'Letter, page 2', download: 'http://images.example.org/letter-2.jpg', manifest: null },
 ]
 
 const documents = sampleText()
@@ -46,6 +47,8 @@ describe("an object's files", () => {
       ['Letter, page 1', FILES[0]!.download],
       ['The whole letter', FILES[1]!.download],
       ['IIIF manifest', FILES[1]!.manifest],
+      // Not over https: linked, not shown (the pages load images over https only).
+      ['Letter, page 2', FILES[3]!.download],
     ])
     expect(await page.locator('ul.files li').nth(2).textContent()).toBe('A script, not a file')
     expect(await violations(page)).toEqual([])

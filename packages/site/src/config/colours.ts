@@ -110,6 +110,11 @@ const PAIRS: readonly [ColourName, keyof Theme, string][] = [
   ['text', 'background', 'the text on the background'],
   ['text', 'tint', 'the text on the tint (derived from text and background)'],
   ['muted', 'background', 'the muted text on the background'],
+  [
+    'muted',
+    'tint',
+    'the muted text on the tint (the current sibling, derived from text and background)',
+  ],
   ['accent', 'background', 'links on the background, and button text on the accent'],
   ['accent', 'tint', 'links on the tint (derived from text and background)'],
   ['headerText', 'header', 'the header text on the header'],

@@ -137,7 +137,8 @@ export function logoType(type: unknown, source: string): string {
 }
 
 function isLinkable(href: string): boolean {
-  if (href.startsWith('/')) return !href.startsWith('//')
+  // A path of the site: not `//host` nor `/\host`, which browsers read as another host.
+  if (href.startsWith('/')) return !/^\/[/\\]/.test(href)
   return /^(https?|mailto|tel):/i.test(href) && URL.canParse(href)
 }
 

@@ -122,8 +122,9 @@ function fileItem(
   const manifest = file.manifest !== null && WEB.test(file.manifest) ? file.manifest : null
   const title = file.title ?? ''
   // The image is inside its title's link, so its text alternative is empty: the title says it.
+  // Shown only from https: (the pages' CSP loads images from nowhere else); linked either way.
   const shown =
-    download !== null && IMAGE.test(download)
+    download !== null && download.startsWith('https:') && IMAGE.test(download)
       ? html`<img src="${download}" alt="" loading="lazy">`
       : ''
   const name =
