@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { SNIPPET_TEXT_BUDGET } from '../../packages/core/src/api/snippets.js'
 import {
   analyzerFor,
   parseQuery,
@@ -318,6 +319,23 @@ describe('snippetMaker', () => {
       expect(title!.text).not.toMatch(
         /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/,
       )
+    })
+
+    it('reads the start of a value the budget cuts without half a character or half a tag', () => {
+      // The title leaves 11 units of the budget: the note is read from its first 44.
+      const title = `${'a'.repeat(SNIPPET_TEXT_BUDGET - 12)} zebra`
+      for (const note of [
+        `zebra${' '.repeat(38)}😀 more`,
+        `zebra and <emph render="italic">malaria</emph>`,
+      ]) {
+        const snippets = maker('zebra').snippets(
+          collection(title, { notes: [['Scope', [note]]] }),
+          null,
+        )
+        const shown = snippets.find((snippet) => snippet.field === 'note')!
+        expect(shown.text, note).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|<|>/)
+        expect(marked(shown)).toEqual(['zebra'])
+      }
     })
 
     it('reads a record up to its budget: a word beyond it is not marked', () => {

@@ -149,8 +149,20 @@ function recordFields(record: CatalogueDocument): [RecordField, FieldValue[]][] 
  * `budget` code units of it (and of a huge value, only its start is read).
  */
 function displayText(value: string, budget: number): string {
-  const read = value.length > 4 * budget ? value.slice(0, 4 * budget) : value
+  const read = value.length > 4 * budget ? headOf(value, 4 * budget) : value
   return readBudget(stripHtml(read).replace(/\s+/g, ' ').trim(), budget)
+}
+
+/**
+ * The start of a long value, at most `length` code units: never half of a tag (it would show as
+ * text) nor of a surrogate pair.
+ */
+function headOf(value: string, length: number): string {
+  let end = length
+  const open = value.lastIndexOf('<', end - 1)
+  if (open > value.lastIndexOf('>', end - 1)) end = open
+  const code = value.charCodeAt(end - 1)
+  return value.slice(0, code >= 0xd800 && code <= 0xdbff ? end - 1 : end)
 }
 
 /** At most `budget` code units of a text, cut at a space where there is one. */
