@@ -323,10 +323,10 @@ describe('snippetMaker', () => {
 
     it('reads the start of a value the budget cuts without half a character or half a tag', () => {
       // The title leaves 11 units of the budget: the note is read from its first 44.
-      const title = `${'a'.repeat(SNIPPET_TEXT_BUDGET - 12)} zebra`
+      const title = `${'a'.repeat(SNIPPET_TEXT_BUDGET - 17)} zebra`
       for (const note of [
         `zebra${' '.repeat(38)}😀 more`,
-        `zebra and <emph render="italic">malaria</emph>`,
+        `zebra <emph render="italic" id="a-long-identifier">malaria</emph>`,
       ]) {
         const snippets = maker('zebra').snippets(
           collection(title, { notes: [['Scope', [note]]] }),
