@@ -195,6 +195,28 @@ describe('My list', () => {
     await context.close()
   })
 
+  it('counts what is left in the page’s language, French saying « 0 notice »', async () => {
+    const context = await site.browser.newContext({ extraHTTPHeaders: { 'accept-language': 'fr' } })
+    const page = await context.newPage()
+    await page.goto(`${site.url}/`)
+    await page.evaluate(
+      ([key, list]) =>
+        (globalThis as unknown as PageGlobals).localStorage.setItem(key, JSON.stringify(list)),
+      [KEY, [OBJECT, AGENT]] as const,
+    )
+    await page.goto(listUrl([OBJECT, AGENT]))
+    const total = page.locator('[data-mylist-total]')
+    expect(await total.textContent()).toBe('2 notices')
+    for (const [button, left] of [
+      [0, '1 notice'],
+      [0, '0 notice'],
+    ] as const) {
+      await page.locator('button[data-mylist-remove]').nth(button).click()
+      await expect.poll(() => total.textContent()).toBe(left)
+    }
+    await context.close()
+  })
+
   it('downloads the list as CSV: RFC 4180, UTF-8 with a byte-order mark, a row per record', async () => {
     const { context } = await reader()
     const page = await context.newPage()

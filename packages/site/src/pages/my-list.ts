@@ -55,7 +55,7 @@ function listContent(site: SiteContext, read: ListRead, posted: boolean): string
   return html`<h1>${m.title}</h1>
 <div class="mylist" data-mylist-page>
 <p class="muted intro">${m.intro}</p>
-<p><strong data-mylist-total data-one="${m.records(1, '1')}" data-many="${m.records(2, '#')}">${m.records(found, count(found, language))}</strong></p>
+<p><strong data-mylist-total data-zero="${m.records(0, '0')}" data-one="${m.records(1, '1')}" data-many="${m.records(2, '#')}">${m.records(found, count(found, language))}</strong></p>
 !${capped}
 <div class="actions">!${csv} <button type="button" data-print hidden>${m.print}</button></div>
 !${read.groups.map((group, index) => groupSection(group, index, t)).join('')}

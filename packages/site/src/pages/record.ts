@@ -124,7 +124,7 @@ function fileItem(
   // The image is inside its title's link, so its text alternative is empty: the title says it.
   // Shown only from https: (the pages' CSP loads images from nowhere else); linked either way.
   const shown =
-    download !== null && download.startsWith('https:') && IMAGE.test(download)
+    download?.startsWith('https:') && IMAGE.test(download)
       ? html`<img src="${download}" alt="" loading="lazy">`
       : ''
   const name =

@@ -137,7 +137,8 @@ document.querySelectorAll('button[data-copy]').forEach(function (button) {
         return li.getAttribute('data-mylist-item')
       })
       var found = page.querySelectorAll('[data-mylist-item] a.result-title').length
-      if (total) total.textContent = found === 1 ? total.getAttribute('data-one') : total.getAttribute('data-many').replace('#', String(found))
+      // Each count's words as the page's language writes them (French: « 0 notice »).
+      if (total) total.textContent = found === 0 ? total.getAttribute('data-zero') : found === 1 ? total.getAttribute('data-one') : total.getAttribute('data-many').replace('#', String(found))
       if (csv && csv.tagName === 'A') csv.setAttribute('href', '/mylist.csv?' + query(left))
       if (csv && csv.tagName === 'FORM') {
         Array.prototype.forEach.call(csv.querySelectorAll('input[name=uri]'), function (input) {
