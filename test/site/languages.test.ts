@@ -263,6 +263,26 @@ describe('the site in six languages', () => {
     })
   })
 
+  describe('the catalogue’s own language', () => {
+    it('marks the catalogue’s text with its language where the page speaks another', async () => {
+      const collection = documents.find(
+        (document) => document.type === 'collection' && (document.notes ?? []).length > 0,
+      )!
+      const french = (await read(negotiated, collection.uri, 'fr')).html
+      expect(french).toContain(`<h1 lang="en">`)
+      expect(french).toMatch(/<h3 lang="en">[^<]+<\/h3><p lang="en">/)
+      const search = (await read(negotiated, '/search?query=photographs', 'fr')).html
+      expect(search).toMatch(/<a class="result-title" href="[^"]+" lang="en">/)
+      expect(search).toMatch(/<h2>Sujet<\/h2><ul><li><a href="[^"]+" lang="en">/)
+      // A level is named by the site, in the page's language.
+      expect(search).not.toMatch(/<h2>Niveau de description<\/h2><ul><li><a href="[^"]+" lang=/)
+      // In English, the catalogue's language is the page's: no part says it again.
+      for (const path of [collection.uri, '/search?query=photographs']) {
+        expect((await read(negotiated, path, 'en')).html.match(/ lang="/g)).toHaveLength(1)
+      }
+    })
+  })
+
   describe('error pages', () => {
     it('says a page is missing in the reader’s language', async () => {
       const page = await read(negotiated, '/collections/nope', 'fr')

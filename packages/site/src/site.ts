@@ -14,6 +14,7 @@ import {
   NotFoundError,
   parseFor,
   type StatsSource,
+  type TextLanguage,
 } from '@archive-catalogue/core'
 import {
   type App,
@@ -228,12 +229,13 @@ class Site implements App {
 
   /** The page at a path, or a `NotFoundError`. */
   private async page(
-    context: SiteContext,
+    pageContext: SiteContext,
     path: string,
     params: URLSearchParams,
     request: AppRequest,
   ): Promise<string> {
     const backend = this.backend
+    const context = withTextLanguage(pageContext, backend.options.language)
     if (path === '/') return homePage(context, await this.stats(backend))
     if (path === '/search') return this.searchPage(context, backend, params)
     if (path === '/mylist') {
@@ -425,6 +427,22 @@ function listUris(request: AppRequest, params: URLSearchParams): string[] {
   if (request.method !== 'POST') return params.getAll('uri')
   if (request.bodyTooLarge) throw new BadParameterError('uri', '…', 'the list is too long')
   return new URLSearchParams(request.body?.toString('utf8') ?? '').getAll('uri')
+}
+
+/** The BCP 47 tag of each language a catalogue's text is analyzed in; `none` says no language. */
+const TEXT_LANGUAGE_TAGS: Readonly<Partial<Record<TextLanguage, string>>> = {
+  english: 'en',
+  french: 'fr',
+  german: 'de',
+  spanish: 'es',
+  dutch: 'nl',
+  italian: 'it',
+}
+
+/** A page's context with the catalogue's language, when it is known and not the page's. */
+function withTextLanguage(context: SiteContext, language: TextLanguage): SiteContext {
+  const tag = TEXT_LANGUAGE_TAGS[language]
+  return tag === undefined || tag === context.language ? context : { ...context, catalogue: tag }
 }
 
 /** The proxy headers the API may trust (`trustProxy`), passed on as the reader's request had them. */

@@ -28,6 +28,12 @@ export interface SiteContext {
   readonly language: Language
   /** The archive's own, from its site configuration (`--site-config`). */
   readonly own?: OwnParts
+  /**
+   * The language the catalogue's text is written in, when it is known and not the page's: the
+   * parts of a page that show it say so (`lang`), so that a screen reader reads a title in its
+   * own language (WCAG 2.1, 3.1.2 Language of Parts).
+   */
+  readonly catalogue?: string
 }
 
 /** A whole page. */

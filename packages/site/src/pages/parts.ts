@@ -4,6 +4,7 @@ import type { Language } from '../locale/languages.js'
 import { formatNumber } from '../locale/numbers.js'
 import { html, pathWith, withParam } from '../templates/html.js'
 import type { Messages } from '../templates/messages.js'
+import type { SiteContext } from './layout.js'
 
 type RecordDate = { expression?: string | null; begin?: string | null; end?: string | null }
 
@@ -65,17 +66,26 @@ export function pager(
   return html`<nav class="pages" aria-label="${t.pages}">!${previous}<span>${t.pageOf(count(current, language), count(pages, language))}</span>!${next}</nav>`
 }
 
+/**
+ * The attribute a part showing the catalogue's text carries (` lang="en"`), or nothing when the
+ * catalogue is written in the page's language or in one not known.
+ */
+export function textLang(site: SiteContext): string {
+  return site.catalogue === undefined ? '' : html` lang="${site.catalogue}"`
+}
+
 /** A titled list of links to records (`{uri, title}`), or nothing when there are none. */
 export function linkList(
   heading: string,
   items: readonly { uri: string | null; title: string | null }[] | null | undefined,
+  lang = '',
 ): string {
   if (!items || items.length === 0) return ''
   const entry = ({ uri, title }: { uri: string | null; title: string | null }) =>
     uri === null
       ? html`<li>${title ?? ''}</li>`
       : html`<li><a href="${uri}">${title ?? uri}</a></li>`
-  return html`<h2>${heading}</h2><ul>!${items.map(entry).join('')}</ul>`
+  return html`<h2>${heading}</h2><ul!${lang}>!${items.map(entry).join('')}</ul>`
 }
 
 /**

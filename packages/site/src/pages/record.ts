@@ -12,7 +12,7 @@ import type { Contents, Place } from '../reads/tree-reads.js'
 import { html, pathWith } from '../templates/html.js'
 import type { Messages } from '../templates/messages.js'
 import { page, type SiteContext } from './layout.js'
-import { datesText, linkList, myListToggle } from './parts.js'
+import { datesText, linkList, myListToggle, textLang } from './parts.js'
 import { contentsTree, neighbours, whereItSits } from './tree.js'
 
 type Detail = DetailOf['collection'] | DetailOf['object'] | DetailOf['agent'] | DetailOf['term']
@@ -37,14 +37,15 @@ export function recordPage(site: SiteContext, answer: RecordAnswer): string {
   const { place } = answer
   // The parent is the trail's last ancestor: its title costs no call of its own.
   const parentTitle = answer.trail.at(-1)?.title ?? place?.parent ?? ''
+  const lang = textLang(site)
   const content = html`!${trail(answer.trail, t)}
-<h1>${detail.title}</h1>
+<h1!${lang}>${detail.title}</h1>
 <p>!${myListToggle(path, detail.title, t)}</p>
 <p class="muted">${typeOf(detail, t)}!${'dates' in detail ? html` · ${datesText(detail.dates, t, language)}` : ''}</p>
 !${place ? neighbours(place, t) : ''}
-!${fields(detail, t)}
-!${notes(detail, t)}
-!${related(detail, t)}
+!${fields(detail, t, lang)}
+!${notes(detail, t, lang)}
+!${related(detail, t, lang)}
 !${answer.contents ? contentsTree(path, answer.contents, site) : ''}
 !${place ? whereItSits(path, place, parentTitle, answer.params, site) : ''}
 <h2>${t.citation}</h2>
@@ -76,7 +77,7 @@ function trail(ancestors: { uri: string; title: string }[], t: Messages): string
 }
 
 /** The description's fields, as a list of terms and their values. */
-function fields(detail: Detail, t: Messages): string {
+function fields(detail: Detail, t: Messages, lang: string): string {
   const rows: [string, string][] = []
   const row = (label: string, value: string) => {
     if (value !== '') rows.push([label, value])
@@ -103,7 +104,7 @@ function fields(detail: Detail, t: Messages): string {
       ? html`<dt>${t.files}</dt><dd><ul class="files">!${detail.files.map((file) => fileItem(file, t)).join('')}</ul></dd>`
       : ''
   if (rows.length === 0 && files === '') return ''
-  return html`<dl class="fields">!${rows.map(([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`).join('')}!${files}</dl>`
+  return html`<dl class="fields">!${rows.map(([label, value]) => html`<dt>${label}</dt><dd!${lang}>${value}</dd>`).join('')}!${files}</dl>`
 }
 
 /** An image a browser shows by itself: its address ends in one of these (before a query). */
@@ -135,7 +136,7 @@ function fileItem(
   return html`<li>!${name}!${viewer}</li>`
 }
 
-function notes(detail: Detail, t: Messages): string {
+function notes(detail: Detail, t: Messages, lang: string): string {
   if (!('notes' in detail) || !detail.notes || detail.notes.length === 0) return ''
   return html`<h2>${t.notes}</h2>!${detail.notes
     .map((note) => {
@@ -149,18 +150,21 @@ function notes(detail: Detail, t: Messages): string {
             : [],
         ),
       ])
-      return html`<h3>${note.title}</h3>!${paragraphs.map((text) => html`<p>${text}</p>`).join('')}`
+      return html`<h3!${lang}>${note.title}</h3>!${paragraphs.map((text) => html`<p!${lang}>${text}</p>`).join('')}`
     })
     .join('')}`
 }
 
-function related(detail: Detail, t: Messages): string {
+function related(detail: Detail, t: Messages, lang: string): string {
   const parts: string[] = []
-  if ('creators' in detail) parts.push(linkList(t.creators, detail.creators))
-  if ('agents' in detail) parts.push(linkList(t.people, detail.agents))
-  if ('terms' in detail) parts.push(linkList(t.subjects, detail.terms))
+  if ('creators' in detail) parts.push(linkList(t.creators, detail.creators, lang))
+  if ('agents' in detail) parts.push(linkList(t.people, detail.agents, lang))
+  if ('terms' in detail) parts.push(linkList(t.subjects, detail.terms, lang))
   if (detail.type === 'term' && 'collections' in detail) {
-    parts.push(linkList(t.collectionsOf, detail.collections), linkList(t.objectsOf, detail.objects))
+    parts.push(
+      linkList(t.collectionsOf, detail.collections, lang),
+      linkList(t.objectsOf, detail.objects, lang),
+    )
   }
   if (detail.type === 'agent') {
     parts.push(

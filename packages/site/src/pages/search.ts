@@ -18,11 +18,10 @@ import {
   type Snippet,
   type Suggestions,
 } from '@archive-catalogue/core'
-import type { Language } from '../locale/languages.js'
 import { html, pathWith, withoutValue, withParam, withValue } from '../templates/html.js'
 import type { Messages } from '../templates/messages.js'
 import { page, type SiteContext } from './layout.js'
-import { count, datesText, myListToggle, pager } from './parts.js'
+import { count, datesText, myListToggle, pager, textLang } from './parts.js'
 
 export interface SearchAnswer {
   params: URLSearchParams
@@ -70,11 +69,11 @@ export function searchPage(site: SiteContext, answer: SearchAnswer): string {
 <div class="layout">
 <aside class="facets" aria-label="${t.filters}">
 !${activeFilters(params, t)}
-!${facetLists(params, facets, t, language)}
+!${facetLists(params, facets, t, language, textLang(site))}
 </aside>
 <section aria-label="${t.search}">
 !${sortForm(params, t)}
-!${results.count === 0 ? nothingFound(answer, t) : resultList(results.results, query, t, language)}
+!${results.count === 0 ? nothingFound(answer, t) : resultList(results.results, query, site)}
 !${pager('/search', params, { count: results.count, offset: answer.offset, limit: answer.limit }, t, language)}
 </section>
 </div>`
@@ -87,19 +86,16 @@ export function searchPage(site: SiteContext, answer: SearchAnswer): string {
   })
 }
 
-function resultList(
-  results: SearchResult[],
-  query: string,
-  t: Messages,
-  language: Language,
-): string {
+function resultList(results: SearchResult[], query: string, site: SiteContext): string {
+  const { messages: t, language } = site
+  const lang = textLang(site)
   const items = results.map((result) => {
     const within =
       query !== '' && result.hit_count !== null && result.uri.startsWith('/collections/')
         ? html` · <a href="${pathWith(result.uri, [['query', query]])}">${t.matches(result.hit_count, count(result.hit_count, language))}, ${t.searchWithin}</a>`
         : ''
     const creators =
-      result.creators.length > 0 ? html`<div>${result.creators.join('; ')}</div>` : ''
+      result.creators.length > 0 ? html`<div!${lang}>${result.creators.join('; ')}</div>` : ''
     // The title's own snippet marks the title itself, rather than repeat it below.
     const own = result.snippets?.find(
       (snippet) =>
@@ -107,8 +103,8 @@ function resultList(
     )
     const title = own ? marked(own) : html`${result.title}`
     const snippets = (result.snippets ?? []).filter((snippet) => snippet !== own)
-    return html`<li><a class="result-title" href="${result.uri}">!${title}</a> !${myListToggle(result.uri, result.title, t)}
-<div class="muted">${typeLabel(result.uri, t)} · ${datesText(result.dates, t, language)}!${within}</div>!${creators}!${snippetList(snippets, t)}</li>`
+    return html`<li><a class="result-title" href="${result.uri}"!${lang}>!${title}</a> !${myListToggle(result.uri, result.title, t)}
+<div class="muted">${typeLabel(result.uri, t)} · ${datesText(result.dates, t, language)}!${within}</div>!${creators}!${snippetList(snippets, t, lang)}</li>`
   })
   return html`<ol class="results">!${items.join('')}</ol>`
 }
@@ -117,13 +113,16 @@ function resultList(
  * Where the words matched (the API's `snippets`): each place named (a note by its title), its
  * text with the matched words in `<mark>`, a component's linked to it. Nothing without a query.
  */
-function snippetList(snippets: readonly Snippet[], t: Messages): string {
+function snippetList(snippets: readonly Snippet[], t: Messages, lang: string): string {
   if (snippets.length === 0) return ''
   const items = snippets.map((snippet) => {
     const place = snippet.label ?? t.snippet[snippet.field]
     const text = marked(snippet)
     const shown = snippet.uri === undefined ? text : html`<a href="${snippet.uri}">!${text}</a>`
-    return html`<li><span class="muted">${place}:</span> !${shown}</li>`
+    // The place is named in the page's language (a note by its title, the catalogue's); the
+    // passage is the catalogue's text.
+    const named = snippet.label === undefined ? html`${place}` : html`<span!${lang}>${place}</span>`
+    return html`<li><span class="muted">!${named}:</span> <span!${lang}>!${shown}</span></li>`
   })
   return html`<ul class="snippets">!${items.join('')}</ul>`
 }
@@ -204,12 +203,15 @@ function facetLists(
   facets: FacetsResponse,
   t: Messages,
   language: string,
+  lang: string,
 ): string {
   const list = (facet: keyof Messages['facet'], parameter: string, buckets: FacetBucket[]) => {
     if (buckets.length === 0) return ''
+    // A creator, a subject or a format is the catalogue's word; a level is named by the site.
+    const own = parameter === 'level' ? '' : lang
     const items = buckets.slice(0, 10).map((bucket) => {
       const href = pathWith('/search', withValue(params, parameter, bucket.key))
-      return html`<li><a href="${href}">${valueName(parameter, bucket.key, t)}</a><span class="count">${count(bucket.doc_count, language)}</span></li>`
+      return html`<li><a href="${href}"!${own}>${valueName(parameter, bucket.key, t)}</a><span class="count">${count(bucket.doc_count, language)}</span></li>`
     })
     return html`<h2>${t.facet[facet]}</h2><ul>!${items.join('')}</ul>`
   }

@@ -22,7 +22,7 @@ import {
 import { html, pathWith, withParam } from '../templates/html.js'
 import type { Messages } from '../templates/messages.js'
 import type { SiteContext } from './layout.js'
-import { count, pager } from './parts.js'
+import { count, pager, textLang } from './parts.js'
 
 type Pairs = [string, string][]
 
@@ -173,7 +173,7 @@ function itemLine(item: LinkedItem, site: SiteContext): string {
     item.hit_count !== null
       ? html` · ${t.matches(item.hit_count, count(item.hit_count, language))}`
       : ''
-  return html`<a href="${item.uri ?? '#'}">${item.title ?? item.uri ?? ''}</a> <span class="muted">${item.dates ?? ''}!${hits}</span>`
+  return html`<a href="${item.uri ?? '#'}"!${textLang(site)}>${item.title ?? item.uri ?? ''}</a> <span class="muted">${item.dates ?? ''}!${hits}</span>`
 }
 
 /** Previous and next page links and the range shown (`21–40 of 12,000`), in a labelled nav. */
