@@ -39,6 +39,8 @@ interface EndpointDoc {
   text: string
   /** The list endpoint whose parameters it reads, if any. */
   endpoint?: keyof typeof endpointParameters
+  /** What it answers when that is no JSON shape of the API (the finding aid's XML). */
+  answer?: string
 }
 
 const ENDPOINTS: EndpointDoc[] = [
@@ -112,6 +114,20 @@ const ENDPOINTS: EndpointDoc[] = [
     shape: 'minimap',
     endpoint: 'minimap',
     text: '`total`: the number of descendants of a collection; `hits`: the descendants matching the query and the filters (every descendant without either), in tree order, each with its `index` in the top-level collection’s tree. Front ends draw where the hits are in a long finding aid from it. `limit`, `offset` and `sort` are ignored.',
+  },
+  {
+    heading: '/collections/{id}/ead',
+    paths: ['/collections/:id/ead'],
+    shape: 'root',
+    answer: '`application/xml; charset=utf-8`, an EAD document',
+    text: 'The whole finding aid of a top-level collection as EAD: its own description (`archdesc`) and every component below it, in order, nested as the tree (`c`), written as it is read: the children are read a page at a time through the backend (both backends alike), so a finding aid of 50,000 components starts arriving at once and the server holds one page of documents per level of depth, never the tree. No `Content-Length`; compressed as it goes when `Accept-Encoding` asks. `edition=ead3` (the default: EAD3 1.1.1, namespace `http://ead3.archivists.org/schema/`) or `edition=ead2002` (EAD 2002, `urn:isbn:1-931666-22-9`, digital objects as XLink); another value is a 400 naming `edition`. Each validates against its official schema, which `xsi:schemaLocation` names. An unknown id is a 404; a collection inside another is a 409 whose `detail` names its top-level collection (whose finding aid holds it); a backend that cannot give whole documents is a 501. Never cached (no `ETag`, `Cache-Control: no-cache`); a failure after the first byte cuts the answer short, so a client sees an incomplete document, never a wrong one. [`docs/ead.md`](ead.md#giving-finding-aids-back-ead-out) says what becomes what; `catalogue export ead` writes a folder of them.',
+  },
+  {
+    heading: '/oai',
+    paths: ['/oai'],
+    shape: 'root',
+    answer: '`text/xml; charset=utf-8`, an OAI-PMH 2.0 response',
+    text: 'OAI-PMH 2.0 for harvesters (GET, or POST of a form): `verb` `Identify`, `ListMetadataFormats`, `ListSets`, `ListIdentifiers`, `ListRecords` or `GetRecord`, with the protocol’s arguments (`identifier`, `metadataPrefix`, `from`, `until`, `set`, `resumptionToken`). `oai_dc` for every collection and object, the whole finding aid for each top-level collection (`ead`: EAD 2002, `ead3`: EAD3); sets by type (`type:collection`, `type:object`), `online` and top-level collection (`collection:<id>`); datestamps that change when a document does and only then; stateless resumption tokens refused (`badResumptionToken`) once the catalogue has changed. Its errors are the protocol’s, inside a 200, each with its code; a backend that cannot be harvested is a 501. Streamed: a page of records is written as it is read. [`docs/harvesting.md`](harvesting.md) says what each format holds, the sets and the datestamps.',
   },
   {
     heading: '/{collections,objects,agents,terms}/{id}/citation',
@@ -302,7 +318,7 @@ async function endpointSection(app: App, doc: EndpointDoc): Promise<string> {
       '',
     )
   }
-  lines.push(`Answer (${methods}): ${shapeLine(doc.shape)}.`, '')
+  lines.push(`Answer (${methods}): ${doc.answer ?? shapeLine(doc.shape)}.`, '')
   const key = doc.heading.startsWith('POST ')
     ? '/mylist'
     : doc.heading.split(', ')[0] === '/collections'

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { collections } from './commands/collections.js'
 import { explain } from './commands/explain.js'
+import { exportCommand } from './commands/export.js'
 import { facets } from './commands/facets.js'
 import { get } from './commands/get.js'
 import { importCommand } from './commands/import.js'
@@ -20,6 +21,7 @@ import { describeError, EXIT, exitCodeOf, UsageError } from './support/usage-err
 const commands = [
   init,
   importCommand,
+  exportCommand,
   validate,
   serve,
   search,

@@ -12,11 +12,16 @@ export type {
   BackendOptions,
   CallOptions,
   CatalogueBackend,
+  DocumentLookup,
   ExplainSource,
+  HarvestedRecord,
+  HarvestRequest,
+  HarvestSet,
+  HarvestSource,
   MaybePromise,
   StatsSource,
 } from './api/backend.js'
-export { parseFor } from './api/backend.js'
+export { isDocumentLookup, isHarvestSource, parseFor } from './api/backend.js'
 export type { CatalogueStats } from './api/catalogue-stats.js'
 export type { CitationOptions } from './api/citation.js'
 export { API_DEFAULTS } from './api/defaults.js'
@@ -106,6 +111,10 @@ export { isCatalogueDocument, validateDocument, validatePart } from './documents
 export { EadImporter } from './ead/import-ead.js'
 export type { ImportedDocument, ImportWarning } from './ead/imported-document.js'
 export { EadSyntaxError } from './ead/imported-document.js'
+export type { EadEdition } from './ead-export/edition.js'
+export { EAD_EDITIONS, editionOf } from './ead-export/edition.js'
+export type { FindingAidOptions } from './ead-export/finding-aid.js'
+export { findingAid } from './ead-export/finding-aid.js'
 export type {
   CatalogueFormat,
   DocumentSource,
@@ -126,6 +135,8 @@ export {
   InvalidCatalogueError,
   loadCatalogue,
 } from './load.js'
+export type { OaiOptions } from './oai-pmh/oai-pmh.js'
+export { oaiResponse } from './oai-pmh/oai-pmh.js'
 export { loadSnapshot, saveSnapshot } from './snapshot.js'
 export type { CatalogueErrorCode } from './util/catalogue-errors.js'
 export {
@@ -133,4 +144,6 @@ export {
   BadParameterError,
   CatalogueError,
   NotFoundError,
+  NotTopLevelError,
 } from './util/catalogue-errors.js'
+export type { Chunks } from './util/chunks.js'

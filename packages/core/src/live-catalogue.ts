@@ -14,7 +14,11 @@ import {
   type BackendCallOptions,
   type CallOptions,
   type CatalogueBackend,
+  type DocumentLookup,
   type ExplainSource,
+  type HarvestedRecord,
+  type HarvestRequest,
+  type HarvestSource,
   parseFor,
   type StatsSource,
 } from './api/backend.js'
@@ -36,7 +40,7 @@ import type {
   Suggestions,
 } from './api/response-schemas.js'
 import type { Catalogue } from './catalogue.js'
-import type { DocumentType } from './documents/documents.js'
+import type { CatalogueDocument, DocumentType } from './documents/documents.js'
 import { type LoadOptions, type LoadResult, loadCatalogue } from './load.js'
 
 /** What a reload did. */
@@ -57,7 +61,9 @@ export interface LiveCatalogueOptions extends LoadOptions {
  * const app = createApp(live)   // every request reads live.current
  * process.on('SIGHUP', () => void live.reload())
  */
-export class LiveCatalogue implements CatalogueBackend, StatsSource, ExplainSource {
+export class LiveCatalogue
+  implements CatalogueBackend, StatsSource, ExplainSource, DocumentLookup, HarvestSource
+{
   readonly path: string
   private readonly loadOptions: LiveCatalogueOptions
   private result: LoadResult
@@ -203,6 +209,29 @@ export class LiveCatalogue implements CatalogueBackend, StatsSource, ExplainSour
     return this.current.myList(uris)
   }
 
+  documents(uris: readonly string[]): (CatalogueDocument | undefined)[] {
+    return this.current.documents(uris)
+  }
+
+  topLevelCollections(page: { cursor?: string | null; limit: number }): {
+    uris: string[]
+    next: string | null
+  } {
+    return this.current.topLevelCollections(page)
+  }
+
+  harvest(request: HarvestRequest): { records: HarvestedRecord[]; next: string | null } {
+    return this.current.harvest(request)
+  }
+
+  datestamps(uris: readonly string[]): (number | undefined)[] {
+    return this.current.datestamps(uris)
+  }
+
+  earliestDatestamp(): number | null {
+    return this.current.earliestDatestamp()
+  }
+
   /** Why a document scores what it does for a query (see {@link Catalogue.explain}). */
   explain(query: string, uri: string): Explanation | null {
     return this.current.explain(query, uri)
@@ -231,6 +260,8 @@ export class LiveCatalogue implements CatalogueBackend, StatsSource, ExplainSour
     let outcome: ReloadOutcome
     try {
       const result = await loadCatalogue(this.path, this.loadOptions)
+      // What did not change keeps its datestamp (OAI-PMH harvests by them).
+      await result.catalogue.carryDatestamps(this.result.catalogue)
       this.result = result
       this.loadedAt = new Date()
       this.lastError = undefined

@@ -34,6 +34,13 @@ export interface AppResponse {
   status: number
   headers: Record<string, string>
   body: Buffer
+  /**
+   * A body written as it is made (`/collections/{id}/ead`): `body` is then empty and there is
+   * no `Content-Length`. Whoever sends it reads it as the client takes it, and stops reading
+   * (its iterator's `return`) when the client goes away, which ends the work behind it. An
+   * error while it is read cuts the response: its status is sent.
+   */
+  stream?: AsyncIterable<string | Buffer>
 }
 
 /** A response with a body (none for HEAD) and the headers of API.md §2. */

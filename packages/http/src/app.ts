@@ -1,6 +1,7 @@
 import {
   type Catalogue,
   type CatalogueBackend,
+  type Chunks,
   type CitationOptions,
   type LiveCatalogue,
   type MaybePromise,
@@ -30,7 +31,7 @@ import { headerValue, splitTarget } from './request-target.js'
 import { type CachedResponse, ResponseCache } from './response-cache.js'
 import { allowedMethods, matchPath, type Route, routeFor, routes, topLevelNames } from './routes.js'
 import { serialize } from './serialize.js'
-import { serializerOf, type View, type ViewContext } from './views.js'
+import { type OaiSettings, serializerOf, type View, type ViewContext } from './views.js'
 
 /** Where the app writes its access log and the errors it did not expect. */
 export interface Logger {
@@ -77,6 +78,13 @@ export interface AppOptions {
    * @default the catalogue's `citation` option
    */
   citation?: CitationOptions
+  /**
+   * How the OAI-PMH endpoint (`/oai`) names the repository: `repositoryIdentifier` (a domain
+   * of yours: identifiers are `oai:<it>:collections/<id>`), `adminEmails`, `repositoryName`
+   * (default the citation's), `publicUrl` of records' pages, `pageSize`.
+   * @default { repositoryIdentifier: 'archive-catalogue.local', adminEmails: ['admin@example.org'] }
+   */
+  oai?: OaiSettings
   /** Where the access log and unexpected errors go. @default silent */
   logger?: Logger
   /** Log one line per request: `method target status bytes ms`. @default false */
@@ -149,8 +157,9 @@ type Failed = (error: unknown) => AppResponse
 /**
  * Creates the catalogue API (API.md §2, §5) over a backend: search, suggestions and facets;
  * lists, details, children, ancestors, minimaps and citations of collections, objects, agents
- * and terms; `POST /mylist`. JSON or the browsable HTML; ETags; CORS; `{"detail"}` errors.
- * Over an in-memory catalogue, `handle` answers synchronously.
+ * and terms; `POST /mylist`; the finding aid as EAD and OAI-PMH, streamed. JSON or the
+ * browsable HTML; ETags; CORS; `{"detail"}` errors. Over an in-memory catalogue, `handle`
+ * answers synchronously (a streamed answer's first chunk included).
  * @example
  * const app = createApp(catalogue, { baseUrl: 'https://example.org/api' })
  * await listen(app, { port: 8000 })
@@ -202,6 +211,7 @@ class CatalogueApp implements App {
   private readonly fallbackBaseUrl: string
   private readonly cache: ResponseCache
   private readonly calls: BackendCalls
+  private readonly oai: OaiSettings
 
   constructor(source: CatalogueSource, options: AppOptions) {
     this.source = source
@@ -222,6 +232,7 @@ class CatalogueApp implements App {
     this.fallbackBaseUrl = parseBaseUrl(backend.options.baseUrl).baseUrl + this.mountPath
     this.cache = new ResponseCache(options.responseCacheBytes ?? DEFAULT_CACHE_BYTES)
     this.calls = new BackendCalls(options.backendTimeoutMs ?? DEFAULT_BACKEND_TIMEOUT)
+    this.oai = options.oai ?? {}
   }
 
   handle(request: AppRequest): MaybePromise<AppResponse> {
@@ -272,7 +283,12 @@ class CatalogueApp implements App {
       headers,
       ...(body ? { body, bodyTooLarge: body.length > this.maxBodyBytes } : {}),
     })
-    const content = response.body.length > 0 ? response.body : null
+    const { stream } = response
+    const content = stream
+      ? ReadableStream.from(encoded(stream))
+      : response.body.length > 0
+        ? response.body
+        : null
     return new Response(content, { status: response.status, headers: response.headers })
   }
 
@@ -321,12 +337,58 @@ class CatalogueApp implements App {
         page: viewPage,
         allow,
       }
+      if (view.stream) return this.streamed(routed, view.stream, failed)
       if (method === 'POST' || view.live) return this.uncached(routed, failed)
       const key = this.tagKey(chosen, baseUrl, this.routePath(path), query, request.url)
       return this.cached(routed, key, failed)
     } catch (error) {
       return failed(error)
     }
+  }
+
+  /**
+   * A streamed view: its first chunk is made first, so that an error before it (an unknown id,
+   * a bad parameter) is an ordinary error response; then the status and headers, and the rest
+   * as the client reads it. Synchronous as far as the backend is (the in-memory catalogue's
+   * answer, first chunk included, comes without a promise). Never cached; a HEAD stops after
+   * the first chunk.
+   */
+  private streamed(
+    routed: Routed,
+    stream: NonNullable<View['stream']>,
+    failed: Failed,
+  ): MaybePromise<AppResponse> {
+    const { request, allow } = routed
+    const backend = currentOf(this.source)
+    const call = new BackendCall(routed.baseUrl)
+    let chunks: Chunks
+    let first: IteratorResult<string> | Promise<IteratorResult<string>>
+    try {
+      chunks = stream.chunks(this.context(backend, routed, call))
+      first = chunks.next()
+    } catch (error) {
+      return failed(error)
+    }
+    const answer = (made: IteratorResult<string>): AppResponse => {
+      const headers: Record<string, string> = {
+        ...responseHeaders('json', 0),
+        'Content-Type': stream.contentType,
+        Allow: allow,
+        'Cache-Control': 'no-cache',
+      }
+      delete headers['Content-Length']
+      if (request.method === 'HEAD' || made.done) {
+        chunks.close()
+        const body = made.done || request.method === 'HEAD' ? EMPTY : Buffer.from(made.value)
+        return { status: 200, headers, body }
+      }
+      // The client going away aborts what the walk waits for, as well as stopping its reading.
+      const gone = request.signal
+      gone?.addEventListener('abort', () => call.abort(gone.reason), { once: true })
+      return { status: 200, headers, body: EMPTY, stream: resumed(made.value, chunks) }
+    }
+    if (!(first instanceof Promise)) return answer(first)
+    return first.then(answer, failed)
   }
 
   /** `POST` and live views (`/health`): computed for each request, never cached nor shared. */
@@ -472,6 +534,11 @@ class CatalogueApp implements App {
       call,
       body: body ?? Buffer.alloc(0),
       citation,
+      oai: {
+        ...(citation.repositoryName ? { repositoryName: citation.repositoryName } : {}),
+        ...(citation.publicUrl ? { publicUrl: citation.publicUrl } : {}),
+        ...this.oai,
+      },
       get openApi() {
         return openApiDocument(routes, baseUrl, {
           maxLimit,
@@ -535,4 +602,20 @@ class CatalogueApp implements App {
       headers: { Allow: allow, 'Content-Type': JSON_TYPE, Vary: 'Accept' },
     })
   }
+}
+
+/** The chunks of a stream whose first one was made already. */
+async function* resumed(first: string, rest: Chunks): AsyncGenerator<string> {
+  try {
+    yield first
+    for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value
+  } finally {
+    // Stopped early (the client went away): the walk behind it ends too.
+    rest.close()
+  }
+}
+
+/** A streamed body as bytes, for a web `Response`. */
+async function* encoded(stream: AsyncIterable<string | Buffer>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of stream) yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk
 }

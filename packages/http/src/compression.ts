@@ -7,7 +7,15 @@
  * it still gives the app's 304.
  */
 import { promisify } from 'node:util'
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib'
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants,
+  createBrotliCompress,
+  createGzip,
+  gzip,
+  gzipSync,
+} from 'node:zlib'
 import { type ContentCoding, contentCoding } from './accept-encoding.js'
 import type { AppRequest, AppResponse } from './app-messages.js'
 import { ifNoneMatch } from './etag.js'
@@ -87,6 +95,7 @@ function encode(
   // Never twice: an app that encodes its own bodies answers for them, `Vary` included.
   if (nameOf(response.headers, 'content-encoding')) return response
   const headers = varyOnEncoding(response.headers)
+  if (response.stream) return encodeStream(response, headers, coding)
   const etag = nameOf(headers, 'etag')
   if (status === 304) {
     // The app matched its own tag; the client held ours if it sent ours.
@@ -118,6 +127,64 @@ function encode(
     return encoded.then(encodedAs, () => ({ status, headers, body }))
   } catch {
     return { status, headers, body }
+  }
+}
+
+/**
+ * A streamed body compressed as it goes: each chunk of the app's is compressed and flushed, so
+ * that what the app hands out reaches the client at once (a finding aid's first bytes), at the
+ * cost of a little size at each flush (the app's chunks are 64 KiB).
+ */
+function encodeStream(
+  response: AppResponse,
+  headers: Record<string, string>,
+  coding: Coding,
+): AppResponse {
+  const type = nameOf(headers, 'content-type')
+  if (response.status !== 200 || !type || !COMPRESSIBLE.test(headers[type]!)) {
+    return { ...response, headers }
+  }
+  const length = nameOf(headers, 'content-length')
+  if (length) delete headers[length]
+  headers['Content-Encoding'] = coding
+  return {
+    status: response.status,
+    headers,
+    body: response.body,
+    stream: compressing(response.stream!, coding),
+  }
+}
+
+async function* compressing(
+  source: AsyncIterable<string | Buffer>,
+  coding: Coding,
+): AsyncGenerator<Buffer> {
+  const encoder =
+    coding === 'br'
+      ? createBrotliCompress({
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          },
+        })
+      : createGzip(GZIP_OPTIONS)
+  const out: Buffer[] = []
+  encoder.on('data', (chunk: Buffer) => out.push(chunk))
+  const taken = () => Buffer.concat(out.splice(0))
+  try {
+    for await (const chunk of source) {
+      encoder.write(chunk)
+      await new Promise<void>((resolve) => encoder.flush(() => resolve()))
+      if (out.length > 0) yield taken()
+    }
+    await new Promise<void>((resolve, reject) => {
+      encoder.once('end', resolve)
+      encoder.once('error', reject)
+      encoder.end()
+    })
+    if (out.length > 0) yield taken()
+  } finally {
+    encoder.close()
   }
 }
 

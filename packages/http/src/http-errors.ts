@@ -29,7 +29,8 @@ export const INTERNAL_ERROR = 'Internal server error.'
 
 /**
  * The status and detail of a thrown error: the core's bad parameters are the client's fault
- * (400), unknown ids are 404, a backend down or too slow is a 503 naming it; anything else is
+ * (400), unknown ids are 404, a finding aid asked of a collection inside another a 409, what
+ * the backend cannot do a 501, a backend down or too slow is a 503 naming it; anything else is
  * ours (500) and `expected` is false so it is logged.
  */
 export function toHttpError(error: unknown): { status: number; detail: string; expected: boolean } {
@@ -41,6 +42,12 @@ export function toHttpError(error: unknown): { status: number; detail: string; e
       return { status: 400, detail: error.message, expected: true }
     }
     if (error.code === 'E_NOT_FOUND') return { status: 404, detail: NOT_FOUND, expected: true }
+    if (error.code === 'E_NOT_TOP_LEVEL') {
+      return { status: 409, detail: error.message, expected: true }
+    }
+    if (error.code === 'E_UNSUPPORTED') {
+      return { status: 501, detail: error.message, expected: true }
+    }
     if (error.code === 'E_BACKEND_UNAVAILABLE') {
       return { status: 503, detail: error.message, expected: true }
     }
@@ -57,9 +64,11 @@ const STATUS_TEXTS: Record<number, string> = {
   400: 'Bad Request',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  409: 'Conflict',
   413: 'Content Too Large',
   414: 'URI Too Long',
   500: 'Internal Server Error',
+  501: 'Not Implemented',
   503: 'Service Unavailable',
 }
 

@@ -2,7 +2,7 @@
  * The node:http shim: turns node's request into an {@link AppRequest} and the app's response into
  * bytes, and shuts down gracefully. Everything else is the app's.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { App } from './app.js'
 import type { AppRequest, AppResponse } from './app-messages.js'
@@ -73,11 +73,15 @@ export async function listen(app: App, options: ListenOptions = {}): Promise<Lis
           const asked: Compression = compression
             ? compressionFor(method, withEveryHost(request))
             : { headers: withEveryHost(request), encode: (answer) => answer }
-          const write = ({ status, headers, body: content }: AppResponse) => {
-            if (response.destroyed) return
+          const write = ({ status, headers, body: content, stream }: AppResponse) => {
+            if (response.destroyed) {
+              if (stream) void stream[Symbol.asyncIterator]().return?.()
+              return
+            }
             // The rest of a refused body is not read: the connection cannot carry another request.
             response.writeHead(status, tooLarge ? { ...headers, Connection: 'close' } : headers)
-            response.end(content)
+            if (stream) void pump(stream, response)
+            else response.end(content)
           }
           const send = (answer: AppResponse) => {
             const encoded = asked.encode(answer)
@@ -127,6 +131,48 @@ export async function listen(app: App, options: ListenOptions = {}): Promise<Lis
     else options.signal.addEventListener('abort', () => void close(), { once: true })
   }
   return { server, url: urlOf(server), close }
+}
+
+/**
+ * Writes a streamed body as the client takes it (waiting for `drain` when its buffer is full,
+ * letting the event loop turn after every chunk), and stops reading the stream when the client goes away; a stream that fails cuts the
+ * response (the client sees it end before its last chunk).
+ */
+async function pump(
+  stream: AsyncIterable<string | Buffer>,
+  response: ServerResponse,
+): Promise<void> {
+  const chunks = stream[Symbol.asyncIterator]()
+  let closed = false
+  let resume: (() => void) | undefined
+  const onClose = () => {
+    closed = true
+    resume?.()
+  }
+  response.once('close', onClose)
+  try {
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+      if (closed) break
+      if (!response.write(next.value)) {
+        await new Promise<void>((resolve) => {
+          resume = resolve
+          response.once('drain', resolve)
+        })
+        resume = undefined
+        if (closed) break
+      } else {
+        // A backend that answers at once (in memory) would otherwise make the whole body
+        // before the event loop turns: other requests wait, and the bytes leave only at the end.
+        await new Promise<void>((resolve) => setImmediate(resolve))
+      }
+    }
+    if (closed) await chunks.return?.()
+    else response.end()
+  } catch {
+    response.destroy()
+  } finally {
+    response.off('close', onClose)
+  }
 }
 
 /**

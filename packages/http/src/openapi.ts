@@ -119,13 +119,23 @@ function operation(route: Route, method: Method, bounds: OpenApiBounds): Json {
     : view.serialize
       ? { type: 'object', description: 'An OpenAPI 3.1 document.' }
       : responseSchema(view.shape)
+  // A streamed view answers its own media type, is never cached, and refuses what it cannot write.
+  const streamed = !options && view.stream !== undefined
   const responses: Json = {
     '200': {
       description: method === 'HEAD' ? 'OK (the headers of the GET, no body)' : 'OK',
-      content: { 'application/json': { schema: ok }, ...HTML },
+      content: streamed
+        ? { [view.stream!.contentType.split(';')[0]!]: { schema: { type: 'string' } } }
+        : { 'application/json': { schema: ok }, ...HTML },
     },
-    ...(method === 'GET' || method === 'HEAD'
+    ...((method === 'GET' || method === 'HEAD') && !streamed
       ? { '304': { description: 'Not modified (If-None-Match)' } }
+      : {}),
+    ...(streamed
+      ? {
+          '409': errorResponse('A collection inside another: `detail` names its top-level one'),
+          '501': errorResponse('A backend that cannot give documents whole'),
+        }
       : {}),
     '400': errorResponse(
       `${reads ? 'A malformed value of a parameter (named in `detail`) or of the body, or m' : 'M'}` +

@@ -39,8 +39,11 @@ export const routes: readonly Route[] = [
   get('/collections/:id/ancestors', views.ancestorsView('collection')),
   get('/objects/:id/ancestors', views.ancestorsView('object')),
   get('/collections/:id/minimap', views.minimap),
+  get('/collections/:id/ead', views.findingAidView),
   ...TYPES.map((type) => get(`/${type}s/:id/citation`, views.citationView(type))),
   route('POST', '/mylist', views.myList),
+  get('/oai', views.oai),
+  route('POST', '/oai', views.oai),
   get('/openapi.json', views.openApi),
   get('/health', views.health),
 ]
@@ -77,12 +80,15 @@ export function routeFor(routes: readonly Route[], method: string): Route | unde
 
 /**
  * The top-level endpoints of a table by name (`search`; `openapi` for `/openapi.json`), and
- * their paths: what `GET /` lists, the POST-only `/mylist` too, as the reference does.
+ * their paths: what `GET /` lists, the POST-only `/mylist` too, as the reference does (not
+ * `/oai`, which is no part of it).
  */
 export function topLevelNames(table: readonly Route[]): [name: string, path: string][] {
   const names = new Map<string, string>()
   for (const route of table) {
     if (route.segments.length !== 1 || route.segments[0]!.startsWith(':')) continue
+    // OAI-PMH is for harvesters, not an endpoint of the reference's API root.
+    if (route.view.stream) continue
     names.set(route.segments[0]!.replace(/\.json$/, ''), route.path)
   }
   return [...names].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))

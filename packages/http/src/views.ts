@@ -2,15 +2,21 @@
  * The views: what each endpoint computes and how it is serialized. A view is a few lines; the
  * route table (`routes.ts`) maps methods and paths to them.
  */
-import type {
-  BackendCallOptions,
-  CatalogueBackend,
-  CitationOptions,
-  DocumentType,
-  Endpoint,
-  MaybePromise,
-  ParsedRequest,
-  ResponseShape,
+import {
+  type BackendCallOptions,
+  type CatalogueBackend,
+  type Chunks,
+  type CitationOptions,
+  type DocumentType,
+  EAD_EDITIONS,
+  type Endpoint,
+  editionOf,
+  findingAid,
+  type MaybePromise,
+  type OaiOptions,
+  oaiResponse,
+  type ParsedRequest,
+  type ResponseShape,
 } from '@archive-catalogue/core'
 import { HttpError } from './http-errors.js'
 import { describeParameters, formatParameter } from './parameters.js'
@@ -36,7 +42,12 @@ export interface ViewContext {
   readonly citation: CitationOptions
   /** The OpenAPI description of the app, its links on this request's base URL. */
   readonly openApi: Readonly<Record<string, unknown>>
+  /** How the OAI-PMH endpoint describes the repository (the app's `oai` option). */
+  readonly oai: OaiSettings
 }
+
+/** The OAI-PMH options an app is given: all but what each request decides. */
+export type OaiSettings = Omit<OaiOptions, 'baseUrl' | 'signal' | 'now'>
 
 /** An endpoint: its name and description (OPTIONS, HTML), how it computes and serializes. */
 export interface View<T = unknown> {
@@ -64,6 +75,16 @@ export interface View<T = unknown> {
   readonly live?: boolean
   /** Its answer: a promise only when the backend answers with one. */
   run(context: ViewContext): MaybePromise<T>
+  /**
+   * A view whose answer is written as it is made (not a response shape): its chunks, and their
+   * media type. An error before the first chunk is an error response as any view's; one after
+   * cuts the response. Never cached.
+   */
+  readonly stream?: {
+    readonly contentType: string
+    /** Its chunks: at once from a backend that answers at once, so the app answers at once. */
+    chunks(context: ViewContext): Chunks
+  }
 }
 
 /** Erases a view's value type for the route table. */
@@ -184,6 +205,76 @@ export const minimap = view({
   endpoint: 'minimap',
   shape: 'minimap',
   run: (c) => c.backend.minimap(c.params.id ?? '', c.request, c.call),
+})
+
+/** `GET /collections/{id}/ead`: the whole finding aid, written as it is read. */
+export const findingAidView = view({
+  name: 'Finding Aid',
+  description:
+    'The whole finding aid of a top-level collection as EAD3 (edition=ead2002 for EAD 2002), ' +
+    'every component in order, written as it is read. A collection inside another is a 409 ' +
+    'naming its top-level collection.',
+  parameters: [
+    {
+      name: 'edition',
+      description: 'ead3 (the default: EAD3 1.1.1) or ead2002 (EAD 2002).',
+      choices: [...EAD_EDITIONS],
+    },
+  ],
+  shape: 'root',
+  stream: {
+    contentType: 'application/xml; charset=utf-8',
+    chunks: (c) =>
+      findingAid(c.backend, c.params.id ?? '', {
+        edition: editionOf(c.query.getAll('edition').at(-1)),
+        signal: c.call.signal,
+      }),
+  },
+  run: () => {
+    throw new Error('The finding aid is streamed')
+  },
+})
+
+const OAI_VERBS = [
+  'Identify',
+  'ListMetadataFormats',
+  'ListSets',
+  'ListIdentifiers',
+  'ListRecords',
+  'GetRecord',
+] as const
+
+/** `GET /oai`, `POST /oai`: OAI-PMH 2.0, its errors answered inside a 200 as it says. */
+export const oai = view({
+  name: 'OAI-PMH',
+  description:
+    'OAI-PMH 2.0 for harvesters: Identify, ListMetadataFormats, ListSets, ListIdentifiers, ' +
+    'ListRecords, GetRecord; oai_dc for every collection and object, the whole finding aid ' +
+    '(ead: EAD 2002, ead3: EAD3) for each top-level collection (docs/harvesting.md).',
+  parses: ['application/x-www-form-urlencoded'],
+  parameters: [
+    // No choices: another value is answered inside a 200 (badVerb), as the protocol asks.
+    { name: 'verb', description: `The OAI-PMH verb: ${OAI_VERBS.join(', ')}.` },
+    { name: 'identifier', description: 'An item: oai:<repository>:collections/<id>.' },
+    { name: 'metadataPrefix', description: 'oai_dc, ead (EAD 2002) or ead3.' },
+    { name: 'from', description: 'YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ (UTC).' },
+    { name: 'until', description: 'YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ (UTC).' },
+    { name: 'set', description: 'A setSpec of ListSets.' },
+    { name: 'resumptionToken', description: 'The token of the previous page of a list.' },
+  ],
+  shape: 'root',
+  stream: {
+    contentType: 'text/xml; charset=utf-8',
+    chunks: (c) =>
+      oaiResponse(
+        c.backend,
+        c.body.length > 0 ? new URLSearchParams(c.body.toString('utf8')) : c.query,
+        { ...c.oai, baseUrl: `${c.call.baseUrl}/oai`, signal: c.call.signal },
+      ),
+  },
+  run: () => {
+    throw new Error('OAI-PMH is streamed')
+  },
 })
 
 /** `GET /{type}s/{id}/citation`. */

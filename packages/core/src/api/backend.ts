@@ -7,7 +7,7 @@
  * memory, synchronously; a remote backend (OpenSearch) returns promises and honours the signal.
  */
 import { analyzerFor, type TextLanguage } from '../analysis/languages.js'
-import type { DocumentType } from '../documents/documents.js'
+import type { CatalogueDocument, DocumentType } from '../documents/documents.js'
 import type { CatalogueStats } from './catalogue-stats.js'
 import type { CitationOptions } from './citation.js'
 import type { DetailOf } from './details.js'
@@ -117,6 +117,93 @@ export interface ExplainSource {
     uri: string,
     options?: BackendCallOptions,
   ): MaybePromise<Explanation | null>
+}
+
+/**
+ * A backend that gives its documents whole, as they were loaded (EAD export, OAI-PMH): what the
+ * API's shapes leave out (an object's level, which agents are creators, authority ids) is there.
+ */
+export interface DocumentLookup {
+  /** The documents at these uris, in the order given; undefined for a uri it does not hold. */
+  documents(
+    uris: readonly string[],
+    options?: BackendCallOptions,
+  ): MaybePromise<(CatalogueDocument | undefined)[]>
+  /**
+   * A page of the top-level collections' uris (collections without a parent in the catalogue),
+   * in catalogue order: the first `limit` after `cursor` (from the first without one), and the
+   * cursor of the next page, null after the last.
+   */
+  topLevelCollections(
+    page: { cursor?: string | null; limit: number },
+    options?: BackendCallOptions,
+  ): MaybePromise<{ uris: string[]; next: string | null }>
+}
+
+/** Which records a harvest lists (OAI-PMH sets, and the top-level collections of `ead`). */
+export type HarvestSet =
+  /** The records of one top-level collection, as their `group` says, itself included. */
+  | { kind: 'group'; uri: string }
+  | { kind: 'type'; type: 'collection' | 'object' }
+  /** The records with digital objects. */
+  | { kind: 'online' }
+  /** The top-level collections (what the `ead` format is for). */
+  | { kind: 'top-level' }
+
+/** A page of a harvest: which records, from where, with which datestamps. */
+export interface HarvestRequest {
+  /** Where the previous page ended (its `next`); from the first record without one. */
+  cursor?: string | null
+  limit: number
+  /** Only records with a datestamp at or after this, in seconds since 1970. */
+  from?: number
+  /** Only records with a datestamp at or before this, in seconds since 1970. */
+  until?: number
+  /** Only the records of these sets (all of them). */
+  sets?: readonly HarvestSet[]
+}
+
+/** A harvested record: its uri and its datestamp (seconds since 1970). */
+export interface HarvestedRecord {
+  uri: string
+  datestamp: number
+}
+
+/**
+ * A backend that can be harvested (OAI-PMH): its collections and objects in catalogue order, a
+ * page at a time, each with a datestamp that changes when the document does and only then.
+ */
+export interface HarvestSource extends DocumentLookup {
+  harvest(
+    request: HarvestRequest,
+    options?: BackendCallOptions,
+  ): MaybePromise<{ records: HarvestedRecord[]; next: string | null }>
+  /** The datestamps of these uris (seconds since 1970), undefined for a uri it does not hold. */
+  datestamps(
+    uris: readonly string[],
+    options?: BackendCallOptions,
+  ): MaybePromise<(number | undefined)[]>
+  /** The earliest datestamp of any record, in seconds since 1970; null when there is none. */
+  earliestDatestamp(options?: BackendCallOptions): MaybePromise<number | null>
+}
+
+/** Whether a backend can be harvested ({@link HarvestSource}). */
+export function isHarvestSource<B extends object>(backend: B): backend is B & HarvestSource {
+  const candidate = backend as Partial<HarvestSource>
+  return (
+    isDocumentLookup(backend) &&
+    typeof candidate.harvest === 'function' &&
+    typeof candidate.datestamps === 'function' &&
+    typeof candidate.earliestDatestamp === 'function'
+  )
+}
+
+/** Whether a backend gives its documents whole ({@link DocumentLookup}). */
+export function isDocumentLookup<B extends object>(backend: B): backend is B & DocumentLookup {
+  const candidate = backend as Partial<DocumentLookup>
+  return (
+    typeof candidate.documents === 'function' && typeof candidate.topLevelCollections === 'function'
+  )
 }
 
 /**

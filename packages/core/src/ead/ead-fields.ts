@@ -4,7 +4,14 @@
  * `ead-dates.ts`'s). EAD 2002 and EAD3 element names alike; each function reads one small
  * element tree.
  */
-import type { CatalogueFile, Extent, Format, Note, NoteType } from '../documents/documents.js'
+import {
+  NOTE_TYPES as CATALOGUE_NOTE_TYPES,
+  type CatalogueFile,
+  type Extent,
+  type Format,
+  type Note,
+  type NoteType,
+} from '../documents/documents.js'
 import {
   childNamed,
   childrenNamed,
@@ -102,7 +109,7 @@ export function notesOf(content: XmlElement, did: XmlElement | undefined): Note[
   ]
   const notes: Note[] = []
   for (const element of elements) {
-    const [type, title] = NOTE_TYPES[element.name]!
+    const [type, title] = oddType(element) ?? NOTE_TYPES[element.name]!
     const paragraphs = paragraphsOf(element)
     if (paragraphs.length === 0) continue
     notes.push({
@@ -114,6 +121,20 @@ export function notesOf(content: XmlElement, did: XmlElement | undefined): Note[
   }
   return notes
 }
+
+/**
+ * An `odd` whose `type` (EAD 2002) or `localtype` (EAD3) names another note type of the
+ * catalogue (`inscription`, `dimensions` …) is a note of that type: what `catalogue export ead`
+ * writes for a type EAD has no element for there, so that it comes back as it was.
+ */
+function oddType(element: XmlElement): [NoteType, string] | undefined {
+  if (element.name !== 'odd') return undefined
+  const named = (element.attributes.localtype ?? element.attributes.type ?? '').trim()
+  if (named === '' || named === 'odd' || !ODD_NAMED.has(named)) return undefined
+  return [named as NoteType, NOTE_TYPES[named]?.[1] ?? 'General']
+}
+
+const ODD_NAMED: ReadonlySet<string> = new Set(CATALOGUE_NOTE_TYPES)
 
 /** A name of an agent in the file: person, organization or family. */
 export interface NameEntry {
@@ -212,7 +233,11 @@ export function filesOf(elements: XmlElement[], fallbackTitle: string): Catalogu
     const href = dao.attributes.href
     if (!href) continue
     const title =
-      dao.attributes.title || textOf(childNamed(dao, 'daodesc')) || fallbackTitle || null
+      dao.attributes.title ||
+      dao.attributes.linktitle ||
+      textOf(childNamed(dao, 'daodesc')) ||
+      fallbackTitle ||
+      null
     files.push({ title, download: href, manifest: null })
   }
   return files

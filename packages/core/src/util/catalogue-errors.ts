@@ -13,6 +13,8 @@ export type CatalogueErrorCode =
   | 'E_BAD_SNAPSHOT'
   | 'E_TOO_LARGE'
   | 'E_BACKEND_UNAVAILABLE'
+  | 'E_NOT_TOP_LEVEL'
+  | 'E_UNSUPPORTED'
 
 /** The one error type the core throws. Its message names the parameter, value, file or field. */
 export class CatalogueError extends Error {
@@ -55,5 +57,23 @@ export class BackendUnavailableError extends CatalogueError {
   constructor(message: string, options?: ErrorOptions) {
     super('E_BACKEND_UNAVAILABLE', message, options)
     this.name = 'BackendUnavailableError'
+  }
+}
+
+/**
+ * A collection asked for as a whole finding aid that is part of another (an HTTP 409): the
+ * message names the top-level collection whose finding aid holds it.
+ */
+export class NotTopLevelError extends CatalogueError {
+  /** The uri of the top-level collection above it, e.g. `/collections/abc`. */
+  readonly topLevel: string
+
+  constructor(uri: string, topLevel: string) {
+    super(
+      'E_NOT_TOP_LEVEL',
+      `${uri} is not a top-level collection: it is part of the finding aid of ${topLevel}`,
+    )
+    this.name = 'NotTopLevelError'
+    this.topLevel = topLevel
   }
 }

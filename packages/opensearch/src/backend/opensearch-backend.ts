@@ -11,13 +11,18 @@ import {
   type BackendOptions,
   BackendUnavailableError,
   type CatalogueBackend,
+  type CatalogueDocument,
   type CitationOptions,
   type DetailOf,
+  type DocumentLookup,
   type DocumentType,
   type Endpoint,
   type ExplainSource,
   type Explanation,
   type FacetsResponse,
+  type HarvestedRecord,
+  type HarvestRequest,
+  type HarvestSource,
   type Health,
   type LinkedItem,
   type ListPage,
@@ -54,6 +59,13 @@ import { search } from './search.js'
 import { type IndexStats, indexStats } from './stats.js'
 import { suggest } from './suggest.js'
 import { Trees } from './trees.js'
+import {
+  datestampsOf,
+  earliestDatestamp,
+  harvestPage,
+  topLevelCollections,
+  wholeDocuments,
+} from './whole-documents.js'
 
 /** Options of {@link OpenSearchBackend.open}. */
 export interface OpenSearchBackendOptions {
@@ -115,7 +127,9 @@ const defaultOptions = {
  * const backend = await OpenSearchBackend.open({ url: 'http://127.0.0.1:9200' })
  * createApp(backend)
  */
-export class OpenSearchBackend implements CatalogueBackend, StatsSource, ExplainSource {
+export class OpenSearchBackend
+  implements CatalogueBackend, StatsSource, ExplainSource, DocumentLookup, HarvestSource
+{
   readonly name: string
   readonly options: BackendOptions
   private readonly cluster: Cluster
@@ -310,6 +324,43 @@ export class OpenSearchBackend implements CatalogueBackend, StatsSource, Explain
       { ...merged, publicUrl: merged.publicUrl ?? this.baseUrl({ baseUrl }) },
       signal,
     )
+  }
+
+  /** The documents at these uris as pushed, in the order given (undefined where none). */
+  documents(
+    uris: readonly string[],
+    options: BackendCallOptions = {},
+  ): Promise<(CatalogueDocument | undefined)[]> {
+    return wholeDocuments(this.cluster, uris, options.signal)
+  }
+
+  /** A page of the top-level collections' uris, in catalogue order. */
+  topLevelCollections(
+    page: { cursor?: string | null; limit: number },
+    options: BackendCallOptions = {},
+  ): Promise<{ uris: string[]; next: string | null }> {
+    return topLevelCollections(this.cluster, page, options.signal)
+  }
+
+  /** A page of the harvest (OAI-PMH), in catalogue order, with the datestamps of the push. */
+  harvest(
+    request: HarvestRequest,
+    options: BackendCallOptions = {},
+  ): Promise<{ records: HarvestedRecord[]; next: string | null }> {
+    return harvestPage(this.cluster, request, options.signal)
+  }
+
+  /** The datestamps of these uris (seconds), undefined where there is none. */
+  datestamps(
+    uris: readonly string[],
+    options: BackendCallOptions = {},
+  ): Promise<(number | undefined)[]> {
+    return datestampsOf(this.cluster, uris, options.signal)
+  }
+
+  /** The earliest datestamp of a collection or object, null when there is none. */
+  earliestDatestamp(options: BackendCallOptions = {}): Promise<number | null> {
+    return earliestDatestamp(this.cluster, options.signal)
   }
 
   suggest(text: string, options: BackendCallOptions = {}): Promise<Suggestions> {

@@ -11,13 +11,20 @@ export interface DerivedFields {
   note_items: string[]
   /** The document's place in catalogue order (0 for the first): ties and unsorted lists. */
   order: number
+  /** A hash of its JSON, and when that content was first pushed (OAI-PMH; `datestamps.ts`). */
+  content_hash?: number
+  datestamp?: number
 }
 
 /**
  * What the index needs of a document that the document does not hold as such.
  * @param order the document's index in catalogue order (the order documents are read in)
  */
-export function derivedFields(document: CatalogueDocument, order = 0): DerivedFields {
+export function derivedFields(
+  document: CatalogueDocument,
+  order = 0,
+  stamp?: { content_hash: number; datestamp: number },
+): DerivedFields {
   const dates = 'dates' in document && document.dates ? document.dates : []
   const groupDates = document.group.dates ?? []
   return {
@@ -28,6 +35,7 @@ export function derivedFields(document: CatalogueDocument, order = 0): DerivedFi
     parent: 'parent' in document ? parentUri(document.parent) : null,
     note_items: noteItems(notesOf(document)),
     order,
+    ...stamp,
   }
 }
 

@@ -154,6 +154,10 @@ export function indexBody(
             note_items: text(),
             // The document's index in catalogue order: ties in every sort, unsorted lists.
             order: { type: 'integer' },
+            // OAI-PMH: a hash of the document's JSON and when that content was first pushed,
+            // in seconds (`datestamps.ts`): harvests filter and report by it.
+            content_hash: { type: 'long', index: false },
+            datestamp: { type: 'long' },
           },
         },
       },

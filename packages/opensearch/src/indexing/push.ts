@@ -16,12 +16,16 @@ import type { Client } from '@opensearch-project/opensearch'
 import { clusterClient, describeUrls, nodeUrls } from '../cluster/cluster-client.js'
 import { OpenSearchError } from '../cluster/opensearch-error.js'
 import { type BulkOptions, BulkSender, describeRefused } from './bulk-sender.js'
+import { contentHash, type Stamp, stampsOf } from './datestamps.js'
 import { derivedFields } from './derived-fields.js'
 import { DERIVED, indexBody } from './index-body.js'
 import { call } from './push-call.js'
 import { beat, GONE_AFTER_MS, HEARTBEAT_MS, leftIndices, pushMeta, WATCH_MS } from './push-marks.js'
 import { makeReady } from './ready-index.js'
 import { openSource } from './source-documents.js'
+
+/** Documents whose datestamps are read from the previous index in one request. */
+const STAMP_BATCH = 1000
 
 /** Options of {@link pushCatalogue}. */
 export interface PushOptions {
@@ -157,6 +161,37 @@ export async function pushCatalogue(path: string, options: PushOptions): Promise
     const counts: Record<DocumentType, number> = { agent: 0, collection: 0, object: 0, term: 0 }
     // Every valid document, sent or not: what a refusal says `--skip-invalid` would push.
     let valid = 0
+    // Documents wait here for their datestamps, a batch at a time (`datestamps.ts`).
+    const pushedAt = Math.floor(Date.now() / 1000)
+    const waiting: {
+      document: CatalogueDocument
+      text: string | undefined
+      order: number
+      from: DocumentSource
+    }[] = []
+    const sendWaiting = async () => {
+      const batch = waiting.splice(0)
+      const stamps = await stampsOf(
+        client,
+        url,
+        previous[0],
+        batch.map(({ document, text }) => ({
+          id: document.uri,
+          hash: contentHash(text ?? JSON.stringify(document)),
+        })),
+        pushedAt,
+      )
+      for (const [i, { document, text, order, from }] of batch.entries()) {
+        const stamp = stamps[i]!
+        await sender.add({
+          id: document.uri,
+          json: withDerived(document, text, order, stamp),
+          source: from,
+          rewrite:
+            text === undefined ? undefined : () => withDerived(document, undefined, order, stamp),
+        })
+      }
+    }
     try {
       const seen = new Map<string, DocumentSource>()
       for await (const { value, source: from, text } of source.documents) {
@@ -173,16 +208,13 @@ export async function pushCatalogue(path: string, options: PushOptions): Promise
         // Catalogue order: the documents sent before this one, as the in-memory loader counts.
         const order = counts.agent + counts.collection + counts.object + counts.term
         counts[document.type]++
-        await sender.add({
-          id: document.uri,
-          json: withDerived(document, text, order),
-          source: from,
-          rewrite: text === undefined ? undefined : () => withDerived(document, undefined, order),
-        })
+        waiting.push({ document, text, order, from })
+        if (waiting.length >= STAMP_BATCH) await sendWaiting()
       }
       if (invalid.length > 0 && !options.skipInvalid) {
         throw new InvalidCatalogueError(invalid, options.maxReported ?? 20, valid)
       }
+      await sendWaiting()
       await sender.flush()
       options.onProgress?.({ ...reading, indexed: sender.indexed })
       if (sender.refused.length > 0) throw refusedError(sender, index, url, options.maxReported)
@@ -350,8 +382,13 @@ async function aliasTargets(client: Client, alias: string, url: string): Promise
  * more key before its closing brace. A document with a `derived` field of its own is written
  * again, so no key appears twice (OpenSearch refuses duplicate keys).
  */
-function withDerived(document: CatalogueDocument, text: string | undefined, order: number): string {
-  const derived = JSON.stringify(derivedFields(document, order))
+function withDerived(
+  document: CatalogueDocument,
+  text: string | undefined,
+  order: number,
+  stamp: Stamp,
+): string {
+  const derived = JSON.stringify(derivedFields(document, order, stamp))
   const json = text?.trimEnd()
   if (json === undefined || !json.endsWith('}') || Object.hasOwn(document, DERIVED)) {
     return JSON.stringify({ ...document, [DERIVED]: JSON.parse(derived) })

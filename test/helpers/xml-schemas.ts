@@ -1,0 +1,46 @@
+/**
+ * XSD validation against the official schemas in `test/fixtures/xsd/` (copied from
+ * /work/shared/corpus/xsd: see test/fixtures/README.md) with xmllint-wasm: libxml2's own
+ * validator compiled to WebAssembly, so it runs offline with nothing to build, and loads a
+ * schema's imports (`xlink.xsd` of EAD 2002, `simpledc20021212.xsd` and `xml.xsd` of `oai_dc`)
+ * from the files given beside it.
+ */
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { validateXML } from 'xmllint-wasm'
+
+const XSD = fileURLToPath(new URL('../fixtures/xsd/', import.meta.url))
+const file = (fileName: string) => ({ fileName, contents: readFileSync(XSD + fileName, 'utf8') })
+
+/** The schema of each kind of document, and the files it imports. */
+const SCHEMAS = {
+  ead3: { schema: 'ead3.xsd', imports: [] },
+  ead2002: { schema: 'ead.xsd', imports: ['xlink.xsd'] },
+  /** A response, its records' metadata checked too (oai_dc, EAD 2002, EAD3). */
+  'oai-pmh': {
+    schema: 'oai-pmh-with-formats.xsd',
+    imports: [
+      'OAI-PMH.xsd',
+      'oai_dc.xsd',
+      'simpledc20021212.xsd',
+      'xml.xsd',
+      'ead.xsd',
+      'xlink.xsd',
+      'ead3.xsd',
+    ],
+  },
+  oai_dc: { schema: 'oai_dc.xsd', imports: ['simpledc20021212.xsd', 'xml.xsd'] },
+} as const
+
+export type SchemaKind = keyof typeof SCHEMAS
+
+/** The schema's complaints about a document: empty when it is valid. */
+export async function schemaErrors(xml: string, kind: SchemaKind): Promise<string[]> {
+  const { schema, imports } = SCHEMAS[kind]
+  const result = await validateXML({
+    xml: [{ fileName: 'document.xml', contents: xml }],
+    schema: [file(schema)],
+    preload: imports.map(file),
+  })
+  return result.errors.map((error) => error.rawMessage)
+}

@@ -1,0 +1,267 @@
+/**
+ * OAI-PMH 2.0 at `/oai`: every verb's answer validates against OAI-PMH.xsd with its records'
+ * own schemas (oai_dc, EAD 2002, EAD3); a harvest by resumption tokens lists every collection
+ * and object once; sets by top-level collection, type and online hold what they say; from and
+ * until read the datestamps, which a reload keeps for the documents it did not change and moves
+ * for those it did; a token from before a reload is refused; every error condition is answered
+ * with its code, inside a 200.
+ */
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Catalogue, LiveCatalogue, loadCatalogue } from '@archive-catalogue/core'
+import { type App, createApp } from '@archive-catalogue/http'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { SAMPLE } from '../helpers/corpus.js'
+import { schemaErrors } from '../helpers/xml-schemas.js'
+
+const TOP = 'xVJyUuJNfsVyjdZikFSn6G'
+const REPOSITORY = 'archive-catalogue.local'
+const id = (uri: string) => `oai:${REPOSITORY}:${uri.slice(1)}`
+
+/** The values of an element in a response, in order. */
+function values(xml: string, name: string): string[] {
+  return [...xml.matchAll(new RegExp(`<${name}(?: [^>]*)?>([^<]*)</${name}>`, 'g'))].map(
+    (match) => match[1]!,
+  )
+}
+
+function errorCodes(xml: string): string[] {
+  return [...xml.matchAll(/<error code="(\w+)"/g)].map((match) => match[1]!)
+}
+
+async function oai(app: App, query: string): Promise<string> {
+  const response = await app.request(`/oai?${query}`)
+  expect(response.status).toBe(200)
+  expect(response.headers.get('content-type')).toBe('text/xml; charset=utf-8')
+  return response.text()
+}
+
+/** Every page of a list, following resumption tokens; the headers' identifiers. */
+async function harvest(app: App, verb: string, query: string) {
+  const identifiers: string[] = []
+  const pages: string[] = []
+  let next = `verb=${verb}&${query}`
+  for (;;) {
+    const xml = await oai(app, next)
+    pages.push(xml)
+    identifiers.push(...values(xml, 'identifier'))
+    const token = values(xml, 'resumptionToken')[0]
+    if (!token) break
+    next = `verb=${verb}&resumptionToken=${encodeURIComponent(token)}`
+  }
+  return { identifiers, pages }
+}
+
+describe('OAI-PMH', () => {
+  let catalogue: Catalogue
+  let app: App
+  let records: string[]
+
+  beforeAll(async () => {
+    catalogue = (await loadCatalogue(SAMPLE)).catalogue
+    app = createApp(catalogue, { oai: { pageSize: 37 } })
+    records = catalogue.data.uris.filter(
+      (uri) => uri.startsWith('/collections/') || uri.startsWith('/objects/'),
+    )
+  })
+
+  describe('every verb', () => {
+    it.each([
+      'verb=Identify',
+      'verb=ListMetadataFormats',
+      `verb=ListMetadataFormats&identifier=${id(`/collections/${TOP}`)}`,
+      'verb=ListSets',
+      'verb=ListIdentifiers&metadataPrefix=oai_dc',
+      'verb=ListRecords&metadataPrefix=oai_dc',
+      'verb=ListRecords&metadataPrefix=oai_dc&set=online',
+      'verb=ListRecords&metadataPrefix=ead',
+      'verb=ListRecords&metadataPrefix=ead3',
+      `verb=GetRecord&metadataPrefix=oai_dc&identifier=${id(`/collections/${TOP}`)}`,
+      `verb=GetRecord&metadataPrefix=ead&identifier=${id(`/collections/${TOP}`)}`,
+      `verb=GetRecord&metadataPrefix=ead3&identifier=${id(`/collections/${TOP}`)}`,
+      'verb=Nope',
+      'verb=ListRecords&metadataPrefix=oai_dc&until=1990-01-01',
+    ])('answers %s as OAI-PMH.xsd and its formats say', async (query) => {
+      expect(await schemaErrors(await oai(app, query), 'oai-pmh')).toEqual([])
+    })
+
+    it('is checked for real: a record that breaks oai_dc fails', async () => {
+      const xml = await oai(
+        app,
+        `verb=GetRecord&metadataPrefix=oai_dc&identifier=${id(`/collections/${TOP}`)}`,
+      )
+      const broken = xml.replace('<dc:title>', '<dc:tittle>').replace('</dc:title>', '</dc:tittle>')
+      expect(await schemaErrors(broken, 'oai-pmh')).not.toEqual([])
+    })
+
+    it('answers a POST of the form as the GET', async () => {
+      const response = await app.request('/oai', {
+        method: 'POST',
+        body: 'verb=ListMetadataFormats',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      })
+      const text = await response.text()
+      expect(values(text, 'metadataPrefix')).toEqual(['oai_dc', 'ead', 'ead3'])
+    })
+
+    it('identifies the repository', async () => {
+      const xml = await oai(app, 'verb=Identify')
+      expect(values(xml, 'protocolVersion')).toEqual(['2.0'])
+      expect(values(xml, 'baseURL')).toEqual(['http://localhost/oai'])
+      expect(values(xml, 'granularity')).toEqual(['YYYY-MM-DDThh:mm:ssZ'])
+      expect(values(xml, 'deletedRecord')).toEqual(['no'])
+    })
+  })
+
+  describe('lists', () => {
+    it('lists every collection and object once by resumption tokens, headers and records alike', async () => {
+      const identifiers = await harvest(app, 'ListIdentifiers', 'metadataPrefix=oai_dc')
+      expect(identifiers.identifiers).toEqual(records.map(id))
+      const listed = await harvest(app, 'ListRecords', 'metadataPrefix=oai_dc')
+      expect(listed.identifiers).toEqual(records.map(id))
+      expect(listed.pages.length).toBe(Math.ceil(records.length / 37))
+      // The last page ends the list with an empty token naming its size.
+      expect(listed.pages.at(-1)).toContain(`completeListSize="${records.length}"`)
+    })
+
+    it('lists the finding aids as ead, one a page, top-level collections only', async () => {
+      const { identifiers, pages } = await harvest(app, 'ListRecords', 'metadataPrefix=ead')
+      const tops = catalogue.topLevelCollections({ limit: 100 }).uris
+      expect(identifiers).toEqual(tops.map(id))
+      expect(pages).toHaveLength(tops.length)
+      expect(pages[0]).toContain('<ead xmlns="urn:isbn:1-931666-22-9"')
+    })
+
+    it('keeps to a set: a top-level collection, a type, online', async () => {
+      const documents = catalogue.documents(records)
+      const group = await harvest(
+        app,
+        'ListIdentifiers',
+        `metadataPrefix=oai_dc&set=collection:${TOP}`,
+      )
+      expect(group.identifiers).toEqual(
+        documents
+          .filter((d) => d!.group.identifier === `/collections/${TOP}`)
+          .map((d) => id(d!.uri)),
+      )
+      const objects = await harvest(app, 'ListIdentifiers', 'metadataPrefix=oai_dc&set=type:object')
+      expect(objects.identifiers).toEqual(
+        records.filter((uri) => uri.startsWith('/objects/')).map(id),
+      )
+      const online = await harvest(app, 'ListIdentifiers', 'metadataPrefix=oai_dc&set=online')
+      expect(online.identifiers).toEqual(
+        documents.filter((d) => (d as { online: boolean }).online).map((d) => id(d!.uri)),
+      )
+      const sets = await oai(app, 'verb=ListSets')
+      expect(values(sets, 'setSpec')).toContain(`collection:${TOP}`)
+    })
+  })
+
+  describe('datestamps', () => {
+    afterEach(() => {
+      vi.useRealTimers()
+    })
+
+    it('keeps those of unchanged documents over a reload, moves the changed one, and refuses older tokens', async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'oai-datestamps-'))
+      const file = join(folder, 'catalogue.ndjson')
+      copyFileSync(SAMPLE, file)
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-01-01T00:00:00Z') })
+      const live = await LiveCatalogue.open(file)
+      const liveApp = createApp(live, { oai: { pageSize: 50 } })
+      const first = await oai(liveApp, 'verb=ListIdentifiers&metadataPrefix=oai_dc')
+      const token = values(first, 'resumptionToken')[0]!
+      expect(values(first, 'datestamp').every((stamp) => stamp === '2026-01-01T00:00:00Z')).toBe(
+        true,
+      )
+
+      // One collection's title changes; a reload a day later.
+      const lines = readFileSync(file, 'utf8').split('\n')
+      const at = lines.findIndex((line) => line.includes(`"uri":"/collections/${TOP}"`))
+      lines[at] = lines[at]!.replace('"title":"', '"title":"Changed: ')
+      writeFileSync(file, lines.join('\n'))
+      vi.setSystemTime(new Date('2026-01-02T00:00:00Z'))
+      expect((await live.reload()).ok).toBe(true)
+
+      const changed = await oai(
+        liveApp,
+        'verb=ListIdentifiers&metadataPrefix=oai_dc&from=2026-01-02',
+      )
+      expect(values(changed, 'identifier')).toEqual([id(`/collections/${TOP}`)])
+      const unchanged = await oai(
+        liveApp,
+        'verb=ListIdentifiers&metadataPrefix=oai_dc&until=2026-01-01',
+      )
+      expect(values(unchanged, 'identifier')).not.toContain(id(`/collections/${TOP}`))
+      const record = await oai(
+        liveApp,
+        `verb=GetRecord&metadataPrefix=oai_dc&identifier=${id(`/collections/${TOP}`)}`,
+      )
+      expect(values(record, 'datestamp')).toEqual(['2026-01-02T00:00:00Z'])
+      expect(values(await oai(liveApp, 'verb=Identify'), 'earliestDatestamp')).toEqual([
+        '2026-01-01T00:00:00Z',
+      ])
+      // The list began before the reload: its token is refused, not continued over another catalogue.
+      const resumed = await oai(
+        liveApp,
+        `verb=ListIdentifiers&resumptionToken=${encodeURIComponent(token)}`,
+      )
+      expect(errorCodes(resumed)).toEqual(['badResumptionToken'])
+    })
+  })
+
+  describe('errors', () => {
+    const agent = () => catalogue.data.uris.find((uri) => uri.startsWith('/agents/'))!
+
+    it.each([
+      ['', 'badVerb'],
+      ['verb=Identify&verb=Identify', 'badVerb'],
+      ['verb=ListThings', 'badVerb'],
+      ['verb=Identify&metadataPrefix=oai_dc', 'badArgument'],
+      ['verb=ListRecords', 'badArgument'],
+      ['verb=ListRecords&metadataPrefix=oai_dc&metadataPrefix=oai_dc', 'badArgument'],
+      ['verb=ListRecords&metadataPrefix=oai_dc&from=2026-13-01', 'badArgument'],
+      [
+        'verb=ListRecords&metadataPrefix=oai_dc&from=2026-01-01&until=2026-01-01T00:00:00Z',
+        'badArgument',
+      ],
+      ['verb=ListRecords&metadataPrefix=oai_dc&from=2026-02-01&until=2026-01-01', 'badArgument'],
+      ['verb=ListRecords&metadataPrefix=oai_dc&set=nonsense', 'badArgument'],
+      ['verb=ListRecords&resumptionToken=abc&metadataPrefix=oai_dc', 'badArgument'],
+      ['verb=GetRecord&metadataPrefix=oai_dc', 'badArgument'],
+      ['verb=ListRecords&resumptionToken=not-a-token', 'badResumptionToken'],
+      ['verb=ListSets&resumptionToken=eyJ4IjoxfQ', 'badResumptionToken'],
+      ['verb=ListRecords&metadataPrefix=marc21', 'cannotDisseminateFormat'],
+      [
+        `verb=GetRecord&metadataPrefix=ead&identifier=${id('/collections/AaxB6eGC5APz8Hbftr5xNK')}`,
+        'cannotDisseminateFormat',
+      ],
+      [
+        `verb=GetRecord&metadataPrefix=oai_dc&identifier=${id('/collections/nope')}`,
+        'idDoesNotExist',
+      ],
+      [
+        'verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:elsewhere.org:collections/x',
+        'idDoesNotExist',
+      ],
+      [
+        'verb=ListMetadataFormats&identifier=oai:archive-catalogue.local:objects/nope',
+        'idDoesNotExist',
+      ],
+      ['verb=ListRecords&metadataPrefix=oai_dc&until=1990-01-01', 'noRecordsMatch'],
+      [`verb=ListIdentifiers&metadataPrefix=oai_dc&set=collection:nope`, 'noRecordsMatch'],
+    ])('answers %s with %s', async (query, code) => {
+      const xml = await oai(app, query)
+      expect(errorCodes(xml)).toEqual(expect.arrayContaining([code]))
+      expect(await schemaErrors(xml, 'oai-pmh')).toEqual([])
+      // After badVerb or badArgument the request element has no attributes.
+      if (code === 'badVerb' || code === 'badArgument') expect(xml).toContain('<request>')
+    })
+
+    it('answers noMetadataFormats for an agent, a document of the catalogue but no item', async () => {
+      const xml = await oai(app, `verb=ListMetadataFormats&identifier=${id(agent())}`)
+      expect(errorCodes(xml)).toEqual(['noMetadataFormats'])
+    })
+  })
+})
