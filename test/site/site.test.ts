@@ -215,3 +215,21 @@ describe("the home page's counts", () => {
     expect(calls).toEqual([first.version, second.version])
   })
 })
+
+describe('the site without a socket', () => {
+  it('answers request() as a server would: a posted list, and a finding aid streamed', async () => {
+    const site = createSite(await corpusCatalogue())
+    const posted = await site.request('/mylist', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'uri=%2Fcollections%2FZivy3B6P5nBaZ24Kb8cWEq',
+    })
+    expect(posted.status).toBe(200)
+    expect(await posted.text()).toContain('data-mylist-item="/collections/Zivy3B6P5nBaZ24Kb8cWEq"')
+    const ead = await site.request('/api/collections/Zivy3B6P5nBaZ24Kb8cWEq/ead')
+    expect(ead.status).toBe(200)
+    const xml = await ead.text()
+    expect(xml).toMatch(/^<\?xml /)
+    expect(xml).toContain('</ead>')
+  })
+})

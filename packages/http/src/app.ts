@@ -18,6 +18,7 @@ import {
   reply,
   responseHeaders,
 } from './app-messages.js'
+import { requestApp } from './app-request.js'
 import { BackendCall, BackendCalls } from './backend-calls.js'
 import { parseBaseUrl, requestBaseUrl } from './base-url.js'
 import { entityTag, ifNoneMatch } from './etag.js'
@@ -267,29 +268,8 @@ class CatalogueApp implements App {
     return response
   }
 
-  async request(url: string, init: AppRequestInit = {}): Promise<Response> {
-    const absolute = /^https?:\/\//i.test(url) ? new URL(url) : undefined
-    const headers: Record<string, string> = {}
-    for (const [name, value] of Object.entries(init.headers ?? {})) {
-      headers[name.toLowerCase()] = value
-    }
-    headers.host ??= absolute?.host ?? 'localhost'
-    const target = absolute ? `${absolute.pathname}${absolute.search}` : url
-    const body = init.body === undefined ? undefined : Buffer.from(init.body)
-    if (body) headers['content-length'] ??= String(body.length)
-    const response = await this.handle({
-      method: init.method ?? 'GET',
-      url: target.startsWith('/') ? target : `/${target}`,
-      headers,
-      ...(body ? { body, bodyTooLarge: body.length > this.maxBodyBytes } : {}),
-    })
-    const { stream } = response
-    const content = stream
-      ? ReadableStream.from(encoded(stream))
-      : response.body.length > 0
-        ? response.body
-        : null
-    return new Response(content, { status: response.status, headers: response.headers })
+  request(url: string, init: AppRequestInit = {}): Promise<Response> {
+    return requestApp(this, url, init)
   }
 
   private respond(request: AppRequest): MaybePromise<AppResponse> {
@@ -616,6 +596,3 @@ async function* resumed(first: string, rest: Chunks): AsyncGenerator<string> {
 }
 
 /** A streamed body as bytes, for a web `Response`. */
-async function* encoded(stream: AsyncIterable<string | Buffer>): AsyncGenerator<Uint8Array> {
-  for await (const chunk of stream) yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk
-}

@@ -20,9 +20,11 @@ import {
   type App,
   type AppOptions,
   type AppRequest,
+  type AppRequestInit,
   type AppResponse,
   type CatalogueSource,
   createApp,
+  requestApp,
 } from '@archive-catalogue/http'
 import type { AboutSource } from './config/about.js'
 import { type Appearance, appearanceOf, LOGO_PATH } from './config/appearance.js'
@@ -210,17 +212,8 @@ class Site implements App {
     )
   }
 
-  async request(url: string, init?: RequestInit): Promise<Response> {
-    const target = new URL(url, 'http://127.0.0.1')
-    const answer = await this.handle({
-      method: init?.method ?? 'GET',
-      url: `${target.pathname}${target.search}`,
-      headers: { host: target.host, ...Object.fromEntries(new Headers(init?.headers).entries()) },
-    })
-    return new Response(answer.body.length > 0 ? answer.body : null, {
-      status: answer.status,
-      headers: answer.headers,
-    })
+  request(url: string, init?: AppRequestInit): Promise<Response> {
+    return requestApp(this, url, init)
   }
 
   private get backend(): CatalogueBackend {
