@@ -47,6 +47,47 @@ describe('catalogue serve', () => {
       expect(stderr).toContain('Stopped.')
     })
 
+    it('names the repository to harvesters: --oai-identifier, --oai-admin-email, else the base URL', async () => {
+      for (const [args, identifier, emails] of [
+        [
+          [
+            '--oai-identifier',
+            'archive.example.org',
+            '--oai-admin-email',
+            'a@example.org,b@example.org',
+          ],
+          'archive.example.org',
+          ['a@example.org', 'b@example.org'],
+        ],
+        [
+          ['--base-url', 'https://records.example.net/api'],
+          'records.example.net',
+          ['admin@example.org'],
+        ],
+      ] as const) {
+        const controller = new AbortController()
+        let listener: (chunk: string) => void = () => {}
+        const line = servingLine((next) => {
+          listener = next
+        })
+        const running = runCli(['serve', corpus, '--port', '0', ...args], {
+          signal: controller.signal,
+          onStdout: (chunk) => listener(chunk),
+        })
+        const [, url] = (await line).match(SERVING)!
+        const identify = await (await fetch(`${url}/oai?verb=Identify`)).text()
+        const listed = await (
+          await fetch(`${url}/oai?verb=ListIdentifiers&metadataPrefix=oai_dc`)
+        ).text()
+        expect(listed).toContain(`<identifier>oai:${identifier}:collections/`)
+        expect(
+          [...identify.matchAll(/<adminEmail>([^<]+)<\/adminEmail>/g)].map((m) => m[1]),
+        ).toEqual(emails)
+        controller.abort()
+        expect((await running).code).toBe(0)
+      }
+    })
+
     it('answers /search from a real process on --port 0 and exits 0 on SIGTERM', async () => {
       const child = startBin(['serve', corpus, '--port', '0', '--access-log'])
       let stderr = ''
@@ -150,6 +191,14 @@ describe('catalogue serve', () => {
         "--site-language expects one of en, fr, de, es, nl, it, got 'pt'",
       ],
       [['--site-language', 'fr'], '--site-language is for the discovery site: add --site'],
+      [
+        ['--oai-identifier', 'my archive'],
+        "--oai-identifier expects a domain name such as archive.example.org, got 'my archive'",
+      ],
+      [
+        ['--oai-admin-email', 'a@example.org,nobody'],
+        "--oai-admin-email expects an email address, got 'nobody'",
+      ],
       [
         ['--site', '--base-url', 'https://example.org/catalogue'],
         "--base-url: the site is served at the root of its host, got the path '/catalogue' in 'https://example.org/catalogue'",

@@ -1,8 +1,10 @@
 import type { CitationOptions, LiveCatalogue, ReloadOutcome } from '@archive-catalogue/core'
+import type { OaiSettings } from '@archive-catalogue/http'
 import { catalogueOptions, givenPath, openLiveCatalogue } from '../support/catalogue.js'
 import { defineCommand } from '../support/command.js'
 import { formatCount, plural } from '../support/format.js'
 import { type CliIo, write } from '../support/io.js'
+import { OAI_OPTIONS, oaiSettings } from '../support/oai-options.js'
 import { openOpenSearch, openSearchOptions } from '../support/opensearch.js'
 import { whenOrphaned } from '../support/orphaned.js'
 import { CommandError, describeError, EXIT, UsageError } from '../support/usage-errors.js'
@@ -65,6 +67,7 @@ export const serve = defineCommand({
       description:
         "the archive's name, logo, colours, about page and footer from a JSON file (docs/site.md)",
     },
+    ...OAI_OPTIONS,
     'citation-name': {
       type: 'string',
       value: 'name',
@@ -113,6 +116,7 @@ export const serve = defineCommand({
       ...(apiBaseUrl !== undefined ? { baseUrl: apiBaseUrl } : {}),
       ...(options.maxLimit !== undefined ? { maxLimit: options.maxLimit } : {}),
       citation: options.citation,
+      oai: options.oai,
       trustProxy: values['trust-proxy'] === true,
       accessLog: values['access-log'] === true,
       ...(options.cacheMiB !== undefined ? { responseCacheBytes: options.cacheMiB * 2 ** 20 } : {}),
@@ -174,6 +178,7 @@ interface ServeOptions {
   cacheMiB: number | undefined
   baseUrl: string | undefined
   citation: CitationOptions
+  oai: OaiSettings
 }
 
 /** Reads and checks the options; a bad value is a usage error naming the option. */
@@ -204,12 +209,14 @@ function serveOptions(values: ServeValues): ServeOptions {
   if (citationUrl !== undefined && !URL.canParse(citationUrl)) {
     throw new UsageError(`--citation-url expects an absolute URL, got '${citationUrl}'`, 'serve')
   }
+  const oai = oaiSettings(values, baseUrl)
   return {
     port,
     host: values.host ?? '127.0.0.1',
     maxLimit,
     cacheMiB,
     baseUrl,
+    oai,
     citation: {
       ...(values['citation-name'] !== undefined ? { repositoryName: values['citation-name'] } : {}),
       ...(citationUrl !== undefined ? { publicUrl: citationUrl } : {}),
