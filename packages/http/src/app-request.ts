@@ -3,12 +3,27 @@
  * URL, answered as a fetch `Response` (a streamed answer as a stream). What `App.request` does
  * for the API's app and the discovery site alike: tests, and apps embedded in another server.
  */
+import type { MaybePromise } from '@archive-catalogue/core'
+import type { AppRequest, AppResponse } from './app-messages.js'
 
-import type { App, AppRequestInit } from './app.js'
-import type { AppResponse } from './app-messages.js'
+/** Options of `App.request`. */
+export interface AppRequestInit {
+  /** @default 'GET' */
+  method?: string
+  headers?: Record<string, string>
+  /** A request body (`POST /mylist`), as text or bytes. */
+  body?: string | Buffer
+}
 
+/** What an app is to be asked so: its answer to a request, and the largest body it reads. */
+export interface Answering {
+  readonly maxBodyBytes: number
+  handle(request: AppRequest): MaybePromise<AppResponse>
+}
+
+/** An app's answer to a request given as a path or absolute URL, as a fetch `Response`. */
 export async function requestApp(
-  app: Pick<App, 'handle' | 'maxBodyBytes'>,
+  app: Answering,
   url: string,
   init: AppRequestInit = {},
 ): Promise<Response> {

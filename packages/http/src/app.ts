@@ -18,7 +18,7 @@ import {
   reply,
   responseHeaders,
 } from './app-messages.js'
-import { requestApp } from './app-request.js'
+import { type AppRequestInit, requestApp } from './app-request.js'
 import { BackendCall, BackendCalls } from './backend-calls.js'
 import { parseBaseUrl, requestBaseUrl } from './base-url.js'
 import { entityTag, ifNoneMatch } from './etag.js'
@@ -102,15 +102,6 @@ export interface AppOptions {
    * @default 10_000 ms
    */
   backendTimeoutMs?: number
-}
-
-/** Options of {@link App.request}. */
-export interface AppRequestInit {
-  /** @default 'GET' */
-  method?: string
-  headers?: Record<string, string>
-  /** A request body (`POST /mylist`), as text or bytes. */
-  body?: string | Buffer
 }
 
 /**

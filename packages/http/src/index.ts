@@ -1,6 +1,7 @@
-export type { App, AppOptions, AppRequestInit, CatalogueSource, Logger } from './app.js'
+export type { App, AppOptions, CatalogueSource, Logger } from './app.js'
 export { createApp } from './app.js'
 export type { AppRequest, AppResponse } from './app-messages.js'
+export type { AppRequestInit } from './app-request.js'
 export { requestApp } from './app-request.js'
 export type { Listening, ListenOptions, SignalOptions } from './node.js'
 export { handleSignals, listen } from './node.js'
