@@ -21,7 +21,7 @@ export interface Mark {
 }
 
 /** A word of the text: where it stands, its index term (null for a stop word), its word. */
-interface Token {
+export interface Token {
   start: number
   end: number
   term: string | null
@@ -51,7 +51,11 @@ export class QueryMarks {
 
   /** The marks of a text, in order, overlapping ones merged. */
   marks(text: string): Mark[] {
-    const tokens = this.tokens(text)
+    return this.marksOf(this.tokens(text))
+  }
+
+  /** The marks of a text read into words beforehand ({@link wordsOf}). */
+  marksOf(tokens: readonly Token[]): Mark[] {
     const found: Mark[] = []
     const mark = (first: number, last: number, leaf: number) => {
       found.push({ start: tokens[first]!.start, end: tokens[last]!.end, leaves: [leaf] })
@@ -101,6 +105,22 @@ export class QueryMarks {
   }
 }
 
+/**
+ * A text read into words as {@link QueryMarks} reads it, for any query: what a record's texts are
+ * kept as, so that a record shown again is marked without reading it again.
+ */
+export function wordsOf(text: string, analyzer: Analyzer): Token[] {
+  const analyzed = new Map<string, { term: string | null; word: string }>()
+  return tokenSpans(text).map(({ token, offset, length }) => {
+    let words = analyzed.get(token)
+    if (!words) {
+      words = { term: analyzer.processTerm(token), word: normalizeToken(token) }
+      analyzed.set(token, words)
+    }
+    return { start: offset, end: offset + length, term: words.term, word: words.word }
+  })
+}
+
 /** The leaves of a query outside any exclusion, each once. */
 function shownLeaves(node: QueryNode, into: IndexLeaf[] = [], seen = new Set<string>()) {
   switch (node.kind) {
@@ -124,7 +144,10 @@ function shownLeaves(node: QueryNode, into: IndexLeaf[] = [], seen = new Set<str
 }
 
 /** Where an exact phrase stands: its first and last word (a word's place is its position). */
-function exactPlaces(tokens: Token[], { terms, positions }: PhraseLeaf): [number, number][] {
+function exactPlaces(
+  tokens: readonly Token[],
+  { terms, positions }: PhraseLeaf,
+): [number, number][] {
   const last = positions[positions.length - 1]!
   const places: [number, number][] = []
   for (let at = 0; at + last < tokens.length; at++) {
@@ -142,7 +165,7 @@ function exactPlaces(tokens: Token[], { terms, positions }: PhraseLeaf): [number
  * given greedily. Here the words placed are kept.
  */
 function sloppyPlaces(
-  tokens: Token[],
+  tokens: readonly Token[],
   { terms, positions: offsets, slop = 0 }: PhraseLeaf,
 ): [number, number][] {
   const distinct = [...new Set(terms)]

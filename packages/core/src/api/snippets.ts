@@ -15,7 +15,7 @@ import { noteItems, notesOf, termsOf } from '../documents/document-fields.js'
 import type { CatalogueDocument } from '../documents/documents.js'
 import type { Snippet } from './response-schemas.js'
 import { fragmentOf } from './snippet-fragments.js'
-import { type Mark, QueryMarks } from './snippet-marks.js'
+import { type Mark, QueryMarks, type Token, wordsOf } from './snippet-marks.js'
 
 /**
  * The code units of one record's text that are read for its snippets, fields in the order below
@@ -30,6 +30,41 @@ interface FieldValue {
   label?: string
 }
 
+/** A value as its snippet reads it: its display text (the budget applied), and its words. */
+interface PreparedValue extends FieldValue {
+  words: Token[]
+}
+
+/**
+ * A record's texts as its snippets read them, for any query: its fields in reading order, each
+ * value's display text and its words. None of it depends on the query, so a backend may keep a
+ * record's (the in-memory engine keeps those of the records shown last) and mark it again for
+ * another query without reading it again.
+ */
+export class PreparedRecord {
+  readonly fields: readonly (readonly [RecordField, readonly PreparedValue[]])[]
+  /** About how many bytes it holds, for a cache's budget. */
+  readonly size: number
+
+  constructor(document: CatalogueDocument, analyzer: Analyzer) {
+    let budget = SNIPPET_TEXT_BUDGET
+    let size = 0
+    this.fields = recordFields(document).map(([field, values]) => {
+      const prepared: PreparedValue[] = []
+      for (const value of values) {
+        if (budget <= 0) break
+        const text = displayText(value.text, budget)
+        budget -= text.length
+        const words = wordsOf(text, analyzer)
+        size += 2 * text.length + 64 * words.length
+        prepared.push({ ...value, text, words })
+      }
+      return [field, prepared] as const
+    })
+    this.size = size
+  }
+}
+
 type RecordField = Exclude<Snippet['field'], 'component'>
 
 /** The snippets of a request's results: one maker per request, for every result of its page. */
@@ -38,7 +73,10 @@ export interface SnippetMaker {
    * A result's snippets: its group's own record (null when the catalogue lacks it) and its
    * best-matching component (null when none matches).
    */
-  snippets(record: CatalogueDocument | null, component: SnippetComponent | null): Snippet[]
+  snippets(
+    record: CatalogueDocument | PreparedRecord | null,
+    component: SnippetComponent | null,
+  ): Snippet[]
 }
 
 /**
@@ -59,13 +97,24 @@ export function snippetMaker(query: QueryNode | null, analyzer: Analyzer): Snipp
   if (query === null) return null
   const marks = new QueryMarks(query, analyzer)
   if (marks.leaves.length === 0) return null
-  return { snippets: (record, component) => snippetsOf(marks, record, component) }
+  return {
+    snippets: (record, component) =>
+      snippetsOf(
+        marks,
+        record === null || record instanceof PreparedRecord
+          ? record
+          : new PreparedRecord(record, analyzer),
+        component,
+        analyzer,
+      ),
+  }
 }
 
 function snippetsOf(
   marks: QueryMarks,
-  record: CatalogueDocument | null,
+  record: PreparedRecord | null,
   component: SnippetComponent | null,
+  analyzer: Analyzer,
 ): Snippet[] {
   const snippets = record ? fieldSnippets(marks, record) : []
   if (component) {
@@ -79,7 +128,8 @@ function snippetsOf(
     })
     // A title that shows no word of the query: where the component shows one, its uri with it.
     if (fragment.marks.length === 0) {
-      const [first] = fieldSnippets(marks, 'read' in component ? component.read() : component)
+      const whole = 'read' in component ? component.read() : component
+      const [first] = fieldSnippets(marks, new PreparedRecord(whole, analyzer))
       if (first) snippets.push({ ...first, uri: component.uri })
     }
   }
@@ -87,21 +137,17 @@ function snippetsOf(
 }
 
 /** The fields of a document that show a word of the query, one snippet each, in shown order. */
-function fieldSnippets(marks: QueryMarks, document: CatalogueDocument): Snippet[] {
+function fieldSnippets(marks: QueryMarks, record: PreparedRecord): Snippet[] {
   const found = new Map<RecordField, Snippet>()
-  let budget = SNIPPET_TEXT_BUDGET
-  for (const [field, values] of recordFields(document)) {
+  for (const [field, values] of record.fields) {
     let best: { value: FieldValue; text: string; marks: Mark[]; rank: [number, number] } | undefined
     for (const value of values) {
-      if (budget <= 0) break
-      const text = displayText(value.text, budget)
-      budget -= text.length
-      const marked = marks.marks(text)
+      const marked = marks.marksOf(value.words)
       if (marked.length === 0) continue
       // The value showing the most of the query's leaves, then the most marks, the first.
       const rank: [number, number] = [distinctLeaves(marked), marked.length]
       if (!best || rank[0] > best.rank[0] || (rank[0] === best.rank[0] && rank[1] > best.rank[1])) {
-        best = { value, text, marks: marked, rank }
+        best = { value, text: value.text, marks: marked, rank }
       }
     }
     if (best) {

@@ -6,6 +6,7 @@
  */
 
 import type { ParsedRequest } from '../api/parsed-request.js'
+import { PreparedRecord } from '../api/snippets.js'
 import type { CatalogueData } from '../catalogue-data/catalogue-data.js'
 import { applyFilters, filterCache } from '../columns/filters.js'
 import { type RowComparator, selectTop } from '../columns/sorting.js'
@@ -14,6 +15,10 @@ import type { Matches } from '../text/matches.js'
 import { scoresAnything } from '../text/query-weight.js'
 import { Bitset } from '../util/bitset.js'
 import { NotFoundError } from '../util/catalogue-errors.js'
+import { LruCache } from '../util/lru-cache.js'
+
+/** What the records kept for snippets may hold at most, in bytes (about 2,000 records). */
+const PREPARED_RECORDS_BYTES = 32 * 2 ** 20
 
 /** Hits at or below a node: all matching documents, and those of them online. */
 export type HitCounts = (node: number) => { hits: number; online: number }
@@ -28,6 +33,15 @@ export class CatalogueSearcher {
   /** A score per document, written by the request that uses it (no allocation per hit). */
   readonly scoreBuffer: Float32Array
   private readonly filters = filterCache()
+  /**
+   * The records whose snippets were made last, read and split into words (what a snippet reads
+   * of a record does not depend on the query): a record shown again, as a popular collection
+   * is, is marked without decoding or reading it again.
+   */
+  private readonly prepared = new LruCache<number, PreparedRecord>(
+    PREPARED_RECORDS_BYTES,
+    (_, record) => record.size,
+  )
 
   constructor(data: CatalogueData) {
     this.data = data
@@ -38,6 +52,16 @@ export class CatalogueSearcher {
     }
     this.everything = Bitset.full(data.size)
     this.scoreBuffer = new Float32Array(data.size)
+  }
+
+  /** The document at a position as its snippets read it, kept for the next request. */
+  preparedRecord(index: number): PreparedRecord {
+    let record = this.prepared.get(index)
+    if (record === undefined) {
+      record = new PreparedRecord(this.document(index), this.data.text.analyzer)
+      this.prepared.set(index, record)
+    }
+    return record
   }
 
   /** Parses the document at a position. */

@@ -54,13 +54,11 @@ export function pageSnippets(
       best[slot] = id
     }
   }
-  const documentAt = (id: number) => (id === -1 ? null : searcher.document(id))
+  const recordAt = (id: number) => (id === -1 ? null : searcher.preparedRecord(id))
   // A component's title is at hand; its document is decoded only when the title shows no word.
   const componentAt = (id: number) =>
     id === -1
       ? null
       : { uri: data.uris[id]!, title: data.titles[id]!, read: () => searcher.document(id) }
-  return groups.map((_, slot) =>
-    maker.snippets(documentAt(records[slot]!), componentAt(best[slot]!)),
-  )
+  return groups.map((_, slot) => maker.snippets(recordAt(records[slot]!), componentAt(best[slot]!)))
 }
