@@ -3,9 +3,10 @@
  * series of files, each with a title, a date, a scope note, a subject and a creator) beside the
  * sample catalogue, asked of the API over a real socket (`GET /collections/{id}/ead`): the
  * time to the first byte and to the last, the bytes, and the server's memory, in memory and on
- * OpenSearch (a node started for the run, unless `--no-opensearch`). Figures go to
- * bench/ead-export-results.md.
- * Run: node --expose-gc --import tsx bench/ead-export.ts --components 50000
+ * OpenSearch (a node started for the run, unless `--no-opensearch`). With `--print`, the same
+ * of the site's printable finding aid (`GET /collections/{id}/print`), written by the same walk.
+ * Figures go to bench/ead-export-results.md.
+ * Run: node --expose-gc --import tsx bench/ead-export.ts --components 50000 [--print]
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { get as httpGet } from 'node:http'
@@ -19,6 +20,7 @@ import {
 } from '../packages/core/src/index.js'
 import { createApp, listen } from '../packages/http/src/index.js'
 import { OpenSearchBackend, pushCatalogue } from '../packages/opensearch/src/index.js'
+import { createSite } from '../packages/site/src/index.js'
 import { startOpenSearch } from '../scripts/opensearch/node-cluster.js'
 import { appendResults } from './results.js'
 
@@ -26,12 +28,17 @@ const { values } = parseArgs({
   options: {
     components: { type: 'string', default: '50000' },
     'no-opensearch': { type: 'boolean', default: false },
+    print: { type: 'boolean', default: false },
     out: { type: 'string', default: new URL('./ead-export-results', import.meta.url).pathname },
   },
 })
 const total = Number(values.components)
 const SAMPLE = new URL('../data/sample.ndjson', import.meta.url).pathname
 const TOP = 'bench-finding-aid'
+/** What is asked: the API's EAD, or the site's printable finding aid. */
+const route = values.print
+  ? { path: `/collections/${TOP}/print`, name: 'the printable finding aid (HTML)' }
+  : { path: `/collections/${TOP}/ead`, name: 'EAD3' }
 
 /** The sample's documents and one large finding aid: series of 1,000 files each. */
 function catalogueFile(): string {
@@ -205,8 +212,9 @@ function get(
  * byte, bytes as sent, the process's peak RSS.
  */
 async function measure(backend: CatalogueBackend, encoding: 'identity' | 'gzip'): Promise<Timing> {
-  const server = await listen(createApp(backend), { port: 0 })
-  const url = `${server.url}/collections/${TOP}/ead`
+  const app = values.print ? createSite(backend, { name: 'Bench Archive' }) : createApp(backend)
+  const server = await listen(app, { port: 0 })
+  const url = `${server.url}${route.path}`
   try {
     await get(url, encoding)
     ;(globalThis as { gc?: () => void }).gc?.()
@@ -255,10 +263,10 @@ try {
     ),
   )
   const markdown = [
-    `## ${new Date().toISOString().slice(0, 10)}: ${components.toLocaleString('en')} components`,
+    `## ${new Date().toISOString().slice(0, 10)}: ${components.toLocaleString('en')} components${values.print ? ', the printable finding aid' : ''}`,
     '',
-    `\`GET /collections/${TOP}/ead\` (EAD3) over a socket on this machine, Node ${process.version}; the finding aid is a top-level collection of series of 1,000 files, beside the sample catalogue (${results[0]!.load}). First byte: the response's first chunk of body; last byte: the end of the body; bytes as sent (gzip: compressed as it goes, flushed at each 64 KiB chunk). Each is the second request of its kind (the first warms the code up). Peak RSS: the whole process (the server, the catalogue and, in memory, the client) while the answer is read.`,
-    `Command: \`node --expose-gc --import tsx bench/ead-export.ts --components ${total}\``,
+    `\`GET ${route.path}\` (${route.name}) over a socket on this machine, Node ${process.version}; the finding aid is a top-level collection of series of 1,000 files, beside the sample catalogue (${results[0]!.load}). First byte: the response's first chunk of body; last byte: the end of the body; bytes as sent (gzip: compressed as it goes, flushed at each chunk: 64 KiB of EAD, 32 KiB of HTML). Each is the second request of its kind (the first warms the code up). Peak RSS: the whole process (the server, the catalogue and, in memory, the client) while the answer is read.`,
+    `Command: \`node --expose-gc --import tsx bench/ead-export.ts --components ${total}${values.print ? ' --print' : ''}\``,
     '',
     '| backend | encoding | first byte | last byte | bytes | peak RSS |',
     '|---|---|---:|---:|---:|---:|',

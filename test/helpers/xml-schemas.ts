@@ -30,6 +30,9 @@ const SCHEMAS = {
     ],
   },
   oai_dc: { schema: 'oai_dc.xsd', imports: ['simpledc20021212.xsd', 'xml.xsd'] },
+  /** A sitemap file and a sitemap index (sitemaps.org 0.9). */
+  sitemap: { schema: 'sitemap.xsd', imports: [] },
+  siteindex: { schema: 'siteindex.xsd', imports: [] },
 } as const
 
 export type SchemaKind = keyof typeof SCHEMAS

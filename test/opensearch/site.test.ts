@@ -1,7 +1,7 @@
 /**
  * The discovery site over OpenSearch: the pushed corpus, the same pages as over the in-memory
- * engine, byte for byte (their `<main>`), for every page kind. The site reads the backend
- * interface only, so what differs would be a backend's answer.
+ * engine, byte for byte (their `<main>`), for every page kind and the printable finding aid.
+ * The site reads the backend interface only, so what differs would be a backend's answer.
  */
 import { createSite } from '@archive-catalogue/site'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -47,6 +47,8 @@ describe.skipIf(node.skip)('the discovery site over OpenSearch', () => {
     '/agents/4HyzLLjm5KXGNaM2iKttoG',
     '/collections?sort=title',
     '/collections/nope',
+    '/collections/Zivy3B6P5nBaZ24Kb8cWEq/print',
+    '/collections/gfvm2HihpLwCTnKgpDtdhR/print',
   ])('renders %s as over the in-memory engine', async (path) => {
     const [mine, theirs] = await Promise.all([inMemory.request(path), onNode.request(path)])
     expect(theirs.status, path).toBe(mine.status)

@@ -2,11 +2,14 @@ import type { TextLanguage } from './analysis/languages.js'
 import {
   type CallOptions,
   type CatalogueBackend,
+  type CatalogueListing,
   type DocumentLookup,
   type ExplainSource,
   type HarvestedRecord,
   type HarvestRequest,
   type HarvestSource,
+  LISTING_RANGE,
+  type ListedDocument,
   parseFor,
   type StatsSource,
 } from './api/backend.js'
@@ -91,7 +94,13 @@ const defaultOptions = {
  * catalogue.children('xVJyUuJNfsVyjdZikFSn6G', { query: 'malaria', limit: 5 })
  */
 export class Catalogue
-  implements CatalogueBackend, StatsSource, ExplainSource, DocumentLookup, HarvestSource
+  implements
+    CatalogueBackend,
+    StatsSource,
+    ExplainSource,
+    DocumentLookup,
+    HarvestSource,
+    CatalogueListing
 {
   /** @internal */
   readonly data: CatalogueData
@@ -218,6 +227,27 @@ export class Catalogue
       const index = this.data.uriIndex.get(uri)
       return index === undefined ? undefined : stamps[index]
     })
+  }
+
+  /** The number of places in catalogue order (sitemaps): the number of documents. */
+  listingSize(): number {
+    return this.size
+  }
+
+  /**
+   * The documents at places `start` to `end` (excluded) in catalogue order, every type, with
+   * their datestamps: the columns read, a few nanoseconds a place.
+   */
+  listing(range: { start: number; end: number }): ListedDocument[] {
+    const stamps = this.datestampArray()
+    const start = Math.max(0, Math.floor(range.start))
+    const end = Math.min(this.size, Math.floor(range.end), start + LISTING_RANGE)
+    const listed: ListedDocument[] = []
+    for (let index = start; index < end; index++) {
+      const { uris, types } = this.data
+      listed.push({ uri: uris[index]!, type: types[index]!, datestamp: stamps[index]! })
+    }
+    return listed
   }
 
   /** The earliest datestamp of a collection or object, null when there is none. */

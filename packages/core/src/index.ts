@@ -12,16 +12,24 @@ export type {
   BackendOptions,
   CallOptions,
   CatalogueBackend,
+  CatalogueListing,
   DocumentLookup,
   ExplainSource,
   HarvestedRecord,
   HarvestRequest,
   HarvestSet,
   HarvestSource,
+  ListedDocument,
   MaybePromise,
   StatsSource,
 } from './api/backend.js'
-export { isDocumentLookup, isHarvestSource, parseFor } from './api/backend.js'
+export {
+  isCatalogueListing,
+  isDocumentLookup,
+  isHarvestSource,
+  LISTING_RANGE,
+  parseFor,
+} from './api/backend.js'
 export type { CatalogueStats } from './api/catalogue-stats.js'
 export type { CitationOptions } from './api/citation.js'
 export { API_DEFAULTS } from './api/defaults.js'
@@ -115,6 +123,12 @@ export type { EadEdition } from './ead-export/edition.js'
 export { EAD_EDITIONS, editionOf } from './ead-export/edition.js'
 export type { FindingAidOptions } from './ead-export/finding-aid.js'
 export { findingAid } from './ead-export/finding-aid.js'
+export type {
+  ComponentPlace,
+  FindingAidFormat,
+  FindingAidWalkOptions,
+} from './ead-export/finding-aid-walk.js'
+export { writeFindingAid } from './ead-export/finding-aid-walk.js'
 export type {
   CatalogueFormat,
   DocumentSource,

@@ -14,11 +14,13 @@ import {
   type BackendCallOptions,
   type CallOptions,
   type CatalogueBackend,
+  type CatalogueListing,
   type DocumentLookup,
   type ExplainSource,
   type HarvestedRecord,
   type HarvestRequest,
   type HarvestSource,
+  type ListedDocument,
   parseFor,
   type StatsSource,
 } from './api/backend.js'
@@ -62,7 +64,13 @@ export interface LiveCatalogueOptions extends LoadOptions {
  * process.on('SIGHUP', () => void live.reload())
  */
 export class LiveCatalogue
-  implements CatalogueBackend, StatsSource, ExplainSource, DocumentLookup, HarvestSource
+  implements
+    CatalogueBackend,
+    StatsSource,
+    ExplainSource,
+    DocumentLookup,
+    HarvestSource,
+    CatalogueListing
 {
   readonly path: string
   private readonly loadOptions: LiveCatalogueOptions
@@ -230,6 +238,14 @@ export class LiveCatalogue
 
   earliestDatestamp(): number | null {
     return this.current.earliestDatestamp()
+  }
+
+  listingSize(): number {
+    return this.current.listingSize()
+  }
+
+  listing(range: { start: number; end: number }): ListedDocument[] {
+    return this.current.listing(range)
   }
 
   /** Why a document scores what it does for a query (see {@link Catalogue.explain}). */

@@ -10,8 +10,11 @@ import {
   BadParameterError,
   type CatalogueBackend,
   type CatalogueStats,
+  type Chunks,
   type DetailOf,
+  isCatalogueListing,
   NotFoundError,
+  NotTopLevelError,
   parseFor,
   type StatsSource,
   type TextLanguage,
@@ -39,10 +42,19 @@ import { page, type SiteContext } from './pages/layout.js'
 import { type ListType, listPage } from './pages/list.js'
 import { myListPage } from './pages/my-list.js'
 import { myListCsv } from './pages/my-list-csv.js'
+import { printedFindingAid, runningTitleCss } from './pages/print.js'
 import { recordPage } from './pages/record.js'
 import { searchPage, withFacetOptIns, withSearchOptIns } from './pages/search.js'
 import { readMyList } from './reads/my-list-reads.js'
 import { readContents, readPlace } from './reads/tree-reads.js'
+import { robotsTxt } from './search-engines/robots.js'
+import {
+  SITEMAP_SIZE,
+  type SitemapPlan,
+  sitemapCount,
+  sitemapFile,
+  sitemapIndex,
+} from './search-engines/sitemaps.js'
 import { html } from './templates/html.js'
 import { SITE_JS } from './templates/script.js'
 
@@ -79,6 +91,12 @@ export interface SiteOptions {
   /** The footer's own text and links (`https:`, `mailto:`, `tel:` or a path of the site). */
   footer?: SiteFooter
   /**
+   * The most URLs in one sitemap file (`/sitemaps/<n>.xml`, listed by `/sitemap.xml`), 1 to
+   * 50,000 (the sitemaps protocol's most).
+   * @default 50000
+   */
+  sitemapSize?: number
+  /**
    * The API's options (`/api`): base URL (the site's root URL followed by `/api`, as
    * `https://archive.example.org/api`), limits, citation, logging.
    */
@@ -97,6 +115,11 @@ const RECORDS = {
 const ALLOW = 'GET, HEAD'
 /** My list's page and CSV also read a list too long for a URL from a form's body. */
 const LIST_PATHS = ['/mylist', '/mylist.csv']
+/** The printable finding aid of a top-level collection, and its style sheet. */
+const PRINT = /^\/collections\/([A-Za-z0-9_-]+)\/print(\.css)?$/
+/** A sitemap file's path: `/sitemaps/0.xml`. */
+const SITEMAP_FILE = /^\/sitemaps\/(0|[1-9]\d{0,8})\.xml$/
+const XML_TYPE = 'application/xml; charset=utf-8'
 const CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
@@ -121,6 +144,8 @@ class Site implements App {
   private readonly appearance: Appearance
   /** The records' public URL, when the citations have one. */
   private readonly publicUrl: string | undefined
+  /** URLs per sitemap file. */
+  private readonly sitemapSize: number
 
   constructor(
     private readonly source: CatalogueSource,
@@ -147,6 +172,13 @@ class Site implements App {
     this.language = options.language ?? null
     this.appearance = appearanceOf(options)
     this.publicUrl = options.api?.citation?.publicUrl
+    const sitemapSize = options.sitemapSize ?? SITEMAP_SIZE
+    if (!Number.isInteger(sitemapSize) || sitemapSize < 1 || sitemapSize > SITEMAP_SIZE) {
+      throw new TypeError(
+        `sitemapSize must be a whole number from 1 to ${SITEMAP_SIZE}, got ${String(options.sitemapSize)}`,
+      )
+    }
+    this.sitemapSize = sitemapSize
     const own = this.appearance.own
     this.contexts = Object.fromEntries(
       LANGUAGES.map((language) => [
@@ -195,6 +227,24 @@ class Site implements App {
         'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
       })
     }
+    if (pathname === '/robots.txt') {
+      return this.siteUrl(request).then(
+        (url) =>
+          respond(request, 200, robotsTxt(url), { 'Content-Type': 'text/plain; charset=utf-8' }),
+        (error: unknown) => this.failed(request, context, error, headers),
+      )
+    }
+    if (pathname === '/sitemap.xml' || SITEMAP_FILE.test(pathname)) {
+      return this.sitemap(request, pathname).catch((error: unknown) =>
+        this.failed(request, context, error, headers),
+      )
+    }
+    const printed = PRINT.exec(pathname)
+    if (printed) {
+      const [, id, css] = printed as unknown as [string, string, string | undefined]
+      const answer = css ? this.runningTitle(request, id) : this.printPage(request, context, id)
+      return answer.catch((error: unknown) => this.failed(request, context, error, headers))
+    }
     if (pathname === '/mylist.csv') {
       return this.myListCsv(context, request, searchParams).then(
         (csv) =>
@@ -228,7 +278,8 @@ class Site implements App {
     request: AppRequest,
   ): Promise<string> {
     const backend = this.backend
-    const context = withTextLanguage(pageContext, backend.options.language)
+    const url = await this.siteUrl(request)
+    const context = { ...withTextLanguage(pageContext, backend.options.language), url }
     if (path === '/') return homePage(context, await this.stats(backend))
     if (path === '/search') return this.searchPage(context, backend, params)
     if (path === '/mylist') {
@@ -255,6 +306,67 @@ class Site implements App {
       }
     }
     throw new NotFoundError(path)
+  }
+
+  /**
+   * The printable finding aid of a top-level collection (`/collections/{id}/print`), streamed as
+   * the walk reads it: its first chunk is made before the answer, so that an unknown id or a
+   * collection inside another is a 404 page, not a cut one.
+   */
+  private async printPage(
+    request: AppRequest,
+    pageContext: SiteContext,
+    id: string,
+  ): Promise<AppResponse> {
+    const backend = this.backend
+    const url = await this.siteUrl(request)
+    const context = { ...withTextLanguage(pageContext, backend.options.language), url }
+    const chunks = printedFindingAid(context, backend, id, request.signal)
+    let first: IteratorResult<string>
+    try {
+      first = await chunks.next()
+    } catch (error) {
+      if (error instanceof NotTopLevelError) throw new NotFoundError(`/collections/${id}/print`)
+      throw error
+    }
+    const headers = {
+      'Content-Language': pageContext.language,
+      Vary: this.language === null ? 'Accept-Encoding, Accept-Language' : 'Accept-Encoding',
+    }
+    if (request.method === 'HEAD') chunks.close()
+    return streamed(request, resumed(first, chunks), headers)
+  }
+
+  /** The finding aid's running title, as a style sheet of its own. */
+  private async runningTitle(request: AppRequest, id: string): Promise<AppResponse> {
+    const detail = await this.backend.detail('collection', id, { signal: request.signal })
+    return respond(request, 200, runningTitleCss(detail.title), {
+      'Content-Type': 'text/css; charset=utf-8',
+    })
+  }
+
+  /**
+   * The sitemap index (`/sitemap.xml`) or one of its files (`/sitemaps/<n>.xml`, streamed as it
+   * is read): a 404 for a file past the last, or a backend that cannot list its catalogue.
+   */
+  private async sitemap(request: AppRequest, pathname: string): Promise<AppResponse> {
+    const backend = this.backend
+    if (!isCatalogueListing(backend)) throw new NotFoundError(pathname)
+    const [url, places] = await Promise.all([
+      this.siteUrl(request),
+      backend.listingSize({ signal: request.signal }),
+    ])
+    const plan: SitemapPlan = {
+      url,
+      pages: this.appearance.about ? ['/', '/about'] : ['/'],
+      places,
+      size: this.sitemapSize,
+    }
+    const headers = { 'Content-Type': XML_TYPE }
+    if (pathname === '/sitemap.xml') return respond(request, 200, sitemapIndex(plan), headers)
+    const n = Number(SITEMAP_FILE.exec(pathname)?.[1])
+    if (n >= sitemapCount(plan)) throw new NotFoundError(pathname)
+    return streamed(request, sitemapFile(backend, plan, n, request.signal), headers)
   }
 
   /**
@@ -408,6 +520,7 @@ function errorPage(context: SiteContext, title: string, text: string): string {
     title,
     description: title,
     json: null,
+    noindex: true,
     content: html`<h1>${title}</h1><p>${text}</p><p><a href="/">${context.messages.home}</a></p>`,
   })
 }
@@ -453,6 +566,32 @@ function ancestorTrail(ancestors: object): { uri: string; title: string }[] {
     at = at.child as typeof at
   }
   return trail
+}
+
+/** The chunks of a walk whose first one was read already; stopping early stops the walk. */
+async function* resumed(first: IteratorResult<string>, rest: Chunks): AsyncGenerator<string> {
+  try {
+    if (first.done) return
+    yield first.value
+    for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value
+  } finally {
+    rest.close()
+  }
+}
+
+/** A body written as it is made (no `Content-Length`); none for HEAD. */
+function streamed(
+  request: AppRequest,
+  chunks: AsyncGenerator<string>,
+  headers: Record<string, string>,
+): AppResponse {
+  const head = respond(request, 200, '', headers)
+  delete head.headers['Content-Length']
+  if (request.method === 'HEAD') {
+    void chunks.return(undefined)
+    return head
+  }
+  return { ...head, stream: chunks }
 }
 
 function respond(

@@ -187,6 +187,43 @@ export interface HarvestSource extends DocumentLookup {
   earliestDatestamp(options?: BackendCallOptions): MaybePromise<number | null>
 }
 
+/** A document at its place in catalogue order (a listing of the whole catalogue). */
+export interface ListedDocument {
+  uri: string
+  type: DocumentType
+  /** Its datestamp, as a harvest's (seconds since 1970). */
+  datestamp: number
+}
+
+/** The most places one {@link CatalogueListing.listing} call reads. */
+export const LISTING_RANGE = 10_000
+
+/**
+ * A backend that lists its whole catalogue, every type, by place in catalogue order (a site's
+ * sitemaps). A range of places is read by itself, never the places before it: the last sitemap
+ * of a million documents costs what the first does, where a harvest's cursor would have to be
+ * walked to from the start. Places are those of the load (or push): 0 to the number of
+ * documents less one.
+ */
+export interface CatalogueListing {
+  /** The number of places: one past the last document's. */
+  listingSize(options?: BackendCallOptions): MaybePromise<number>
+  /**
+   * The documents at places `start` (included) to `end` (excluded), in catalogue order; a
+   * range of at most {@link LISTING_RANGE} places.
+   */
+  listing(
+    range: { start: number; end: number },
+    options?: BackendCallOptions,
+  ): MaybePromise<ListedDocument[]>
+}
+
+/** Whether a backend lists its whole catalogue by place ({@link CatalogueListing}). */
+export function isCatalogueListing<B extends object>(backend: B): backend is B & CatalogueListing {
+  const candidate = backend as Partial<CatalogueListing>
+  return typeof candidate.listingSize === 'function' && typeof candidate.listing === 'function'
+}
+
 /** Whether a backend can be harvested ({@link HarvestSource}). */
 export function isHarvestSource<B extends object>(backend: B): backend is B & HarvestSource {
   const candidate = backend as Partial<HarvestSource>

@@ -1,24 +1,16 @@
 /**
  * The whole finding aid of a top-level collection as EAD, written as it is read: the tree is
- * walked depth first through the backend interface (`children` for the order, a page at a
- * time; `documents` for each page's documents whole), and the text is handed out in chunks
- * before every call that waits. What is held at any time is one page of documents per level of
- * depth, never the tree: a finding aid of 50,000 components starts at once and costs no more
- * memory than one of 50.
+ * walked depth first through the backend interface (`finding-aid-walk.ts`, a page of children
+ * at a time), and the text is handed out in chunks before every call that waits. What is held
+ * at any time is one page of documents per level of depth, never the tree: a finding aid of
+ * 50,000 components starts at once and costs no more memory than one of 50.
  */
-import {
-  type CatalogueBackend,
-  type DocumentLookup,
-  isDocumentLookup,
-  parseFor,
-} from '../api/backend.js'
-import type { Ancestor } from '../api/response-schemas.js'
+import type { CatalogueBackend } from '../api/backend.js'
 import { idOf } from '../documents/document-fields.js'
-import type { Language, Reference } from '../documents/documents.js'
-import { CatalogueError, NotFoundError, NotTopLevelError } from '../util/catalogue-errors.js'
-import { Chunks, type Step, settled, type Writer } from '../util/chunks.js'
-import { type Described, describe, isDescribed, levelAttributes } from './description.js'
+import { Chunks, type Writer } from '../util/chunks.js'
+import { describe, levelAttributes } from './description.js'
 import type { EadEdition } from './edition.js'
+import { type FindingAidFormat, findingAidWalk } from './finding-aid-walk.js'
 import { attributes, element } from './xml-text.js'
 
 /** Options of {@link findingAid}. */
@@ -40,7 +32,7 @@ export interface FindingAidOptions {
   chunkSize?: number
 }
 
-const defaultOptions = { edition: 'ead3' as EadEdition, pageSize: 250, chunkSize: 1 << 16 }
+const defaultOptions = { edition: 'ead3' as EadEdition }
 
 const NAMESPACES = {
   ead3: {
@@ -54,21 +46,6 @@ const NAMESPACES = {
     extra: ' xmlns:xlink="http://www.w3.org/1999/xlink"',
   },
 } as const
-
-/** A collection being walked: its place and the next page of its children to write. */
-interface Frame {
-  id: string
-  /** Its path of 1-based sibling positions below the top (the importer's, for ids). */
-  path: number[]
-  creators: readonly Reference[]
-  languages: readonly Language[]
-  /** The children fetched and not yet written. */
-  batch: Described[]
-  next: number
-  /** The offset of the next page of children; null when every page is read. */
-  offset: number | null
-  written: number
-}
 
 /**
  * The finding aid of the top-level collection `id` as EAD, in chunks of text (at once from a
@@ -89,114 +66,32 @@ export function findingAid(
 }
 
 /** {@link findingAid} as a writer, for another writer to hand on (OAI-PMH's records). */
-export function* findingAidWriter(
+export function findingAidWriter(
   backend: CatalogueBackend,
   id: string,
   options: FindingAidOptions = {},
 ): Writer {
-  const lookup = lookupOf(backend)
   const edition = options.edition ?? defaultOptions.edition
-  const { signal } = options
-  const pageSize = Math.max(
-    1,
-    Math.min(options.pageSize ?? defaultOptions.pageSize, backend.options.maxLimit),
-  )
-  const chunkSize = options.chunkSize ?? defaultOptions.chunkSize
   const repositoryName = options.repositoryName ?? backend.options.citation.repositoryName ?? ''
-  const version = backend.version
-  const call = { signal }
-  const uri = `/collections/${id}`
-  const [top] = yield* settled(lookup.documents([uri], call))
-  if (top?.type !== 'collection') throw new NotFoundError()
-  const above = (yield* settled(
-    backend.ancestors('collection', id, parseFor(backend, 'ancestors', {}), call),
-  )) as Ancestor | Record<string, never>
-  if ('uri' in above && above.uri) throw new NotTopLevelError(uri, above.uri)
-
-  let text = header(top.title, id, edition, repositoryName, options.date ?? new Date())
-  text += `<archdesc${levelAttributes(top.level, 'collection')}>${describe(top, edition, undefined, repositoryName)}`
-  const stack: Frame[] = [frameOf(id, [], top.creators, top.languages)]
-  let dsc = false
-  while (stack.length > 0) {
-    const frame = stack[stack.length - 1]!
-    if (frame.next >= frame.batch.length) {
-      if (frame.offset === null) {
-        stack.pop()
-        text += stack.length > 0 ? '</c>' : `${dsc ? '\n</dsc>' : ''}</archdesc></ead>\n`
-        continue
-      }
-      // About to ask the backend: what is written so far goes out first.
-      if (text !== '') yield { text }
-      text = ''
-      signal?.throwIfAborted()
-      yield* fillBatch(backend, lookup, frame, pageSize, call)
-      if (backend.version !== version) {
-        throw new CatalogueError(
-          'E_BACKEND_UNAVAILABLE',
-          `The catalogue changed while the finding aid of ${uri} was written; ask again`,
-        )
-      }
-      if (stack.length === 1 && !dsc && frame.batch.length > 0) {
-        text += '<dsc>'
-        dsc = true
-      }
-      continue
-    }
-    const document = frame.batch[frame.next++]!
-    frame.written++
-    const path = [...frame.path, frame.written]
-    const inherited = { creators: frame.creators, languages: frame.languages }
-    text += `\n<c${componentId(id, idOf(document.uri), path)}${levelAttributes(document.level)}>`
-    text += describe(document, edition, inherited)
-    if (document.type === 'collection') {
-      const creators = document.creators.length > 0 ? document.creators : inherited.creators
-      stack.push(frameOf(idOf(document.uri), path, creators, document.languages))
-    } else text += '</c>'
-    if (text.length >= chunkSize) {
-      yield { text }
-      text = ''
-    }
+  const date = options.date ?? new Date()
+  const format: FindingAidFormat = {
+    top: (top) =>
+      header(top.title, id, edition, repositoryName, date) +
+      `<archdesc${levelAttributes(top.level, 'collection')}>${describe(top, edition, undefined, repositoryName)}`,
+    beforeComponents: '<dsc>',
+    afterComponents: '\n</dsc>',
+    enter: (component, { path, inherited }) =>
+      `\n<c${componentId(id, idOf(component.uri), path)}${levelAttributes(component.level)}>` +
+      describe(component, edition, inherited),
+    leave: () => '</c>',
+    end: () => '</archdesc></ead>\n',
   }
-  if (text !== '') yield { text }
-}
-
-function lookupOf(backend: CatalogueBackend): DocumentLookup {
-  if (isDocumentLookup(backend)) return backend
-  throw new CatalogueError(
-    'E_UNSUPPORTED',
-    `${backend.name} cannot give documents whole, which a finding aid is written from`,
-  )
-}
-
-function frameOf(
-  id: string,
-  path: number[],
-  creators: readonly Reference[],
-  languages: readonly Language[],
-): Frame {
-  return { id, path, creators, languages, batch: [], next: 0, offset: 0, written: 0 }
-}
-
-/** The next page of a collection's children, in order, as documents. */
-function* fillBatch(
-  backend: CatalogueBackend,
-  lookup: DocumentLookup,
-  frame: Frame,
-  pageSize: number,
-  call: { signal?: AbortSignal | undefined },
-): Generator<Step, void, unknown> {
-  const offset = frame.offset ?? 0
-  const request = parseFor(backend, 'children', {
-    limit: String(pageSize),
-    offset: String(offset),
+  const { signal, pageSize, chunkSize } = options
+  return findingAidWalk(backend, id, format, {
+    ...(signal ? { signal } : {}),
+    ...(pageSize !== undefined ? { pageSize } : {}),
+    ...(chunkSize !== undefined ? { chunkSize } : {}),
   })
-  const page = yield* settled(backend.children(frame.id, request, call))
-  const uris = page.results.flatMap((child) => (child.uri ? [child.uri] : []))
-  const documents = uris.length > 0 ? yield* settled(lookup.documents(uris, call)) : []
-  frame.batch = documents.filter(isDescribed)
-  frame.next = 0
-  const read = offset + page.results.length
-  frame.offset = page.results.length > 0 && read < page.count ? read : null
 }
 
 /**
@@ -204,7 +99,7 @@ function* fillBatch(
  * back), none when that is its path of positions (which the importer makes again), and an id
  * that cannot be an XML name (one beginning with a digit) behind a `_`.
  */
-function componentId(topId: string, id: string, path: number[]): string {
+function componentId(topId: string, id: string, path: readonly number[]): string {
   const own = id.startsWith(`${topId}_`) ? id.slice(topId.length + 1) : id
   if (own === path.join('-')) return ''
   return attributes({ id: /^[A-Za-z_]/.test(own) ? own : `_${own}` })

@@ -12,6 +12,7 @@ import {
   BackendUnavailableError,
   type CatalogueBackend,
   type CatalogueDocument,
+  type CatalogueListing,
   type CitationOptions,
   type DetailOf,
   type DocumentLookup,
@@ -25,6 +26,7 @@ import {
   type HarvestSource,
   type Health,
   type LinkedItem,
+  type ListedDocument,
   type ListPage,
   type Minimap,
   type MyList,
@@ -52,6 +54,7 @@ import { type Cluster, clusterCall } from './cluster.js'
 import { detail } from './details.js'
 import { explain } from './explain.js'
 import { facets } from './facets.js'
+import { listing, listingSize } from './listing.js'
 import { list } from './lists.js'
 import { minimap } from './minimap.js'
 import { myList } from './my-list.js'
@@ -128,7 +131,13 @@ const defaultOptions = {
  * createApp(backend)
  */
 export class OpenSearchBackend
-  implements CatalogueBackend, StatsSource, ExplainSource, DocumentLookup, HarvestSource
+  implements
+    CatalogueBackend,
+    StatsSource,
+    ExplainSource,
+    DocumentLookup,
+    HarvestSource,
+    CatalogueListing
 {
   readonly name: string
   readonly options: BackendOptions
@@ -361,6 +370,19 @@ export class OpenSearchBackend
   /** The earliest datestamp of a collection or object, null when there is none. */
   earliestDatestamp(options: BackendCallOptions = {}): Promise<number | null> {
     return earliestDatestamp(this.cluster, options.signal)
+  }
+
+  /** One past the last place in catalogue order (the push's): the sitemaps' end. */
+  listingSize(options: BackendCallOptions = {}): Promise<number> {
+    return listingSize(this.cluster, options.signal)
+  }
+
+  /** The documents at places `start` to `end` (excluded) in catalogue order, every type. */
+  listing(
+    range: { start: number; end: number },
+    options: BackendCallOptions = {},
+  ): Promise<ListedDocument[]> {
+    return listing(this.cluster, range, options.signal)
   }
 
   suggest(text: string, options: BackendCallOptions = {}): Promise<Suggestions> {

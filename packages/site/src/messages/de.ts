@@ -165,6 +165,10 @@ export const de: Messages = {
     print: 'Drucken',
     columns: ['Titel', 'Typ', 'Datierung', 'Bestand', 'Teil von', 'Umfang', 'Kennung', 'URL'],
   },
+  findingAid: {
+    title: 'Findbuch',
+    link: 'Das ganze Findbuch, zum Drucken',
+  },
   config: {
     about: 'Über uns',
     aboutTitle: (name) => `Über ${name}`,

@@ -174,6 +174,10 @@ export const es: Messages = {
       'URL',
     ],
   },
+  findingAid: {
+    title: 'Instrumento de descripción',
+    link: 'El instrumento de descripción completo, para imprimir',
+  },
   config: {
     about: 'Acerca de',
     aboutTitle: (name) => `Acerca de ${name}`,

@@ -179,6 +179,10 @@ export const fr: Messages = {
       'URL',
     ],
   },
+  findingAid: {
+    title: 'Instrument de recherche',
+    link: 'L’instrument de recherche complet, à imprimer',
+  },
   config: {
     about: 'À propos',
     aboutTitle: (name) => `À propos ${of(name)}`,

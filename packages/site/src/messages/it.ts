@@ -174,6 +174,10 @@ export const it: Messages = {
       'URL',
     ],
   },
+  findingAid: {
+    title: 'Strumento di ricerca',
+    link: 'L’intero strumento di ricerca, da stampare',
+  },
   config: {
     about: 'Informazioni',
     aboutTitle: (name) => `Informazioni su ${name}`,

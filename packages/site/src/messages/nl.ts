@@ -164,6 +164,10 @@ export const nl: Messages = {
     print: 'Afdrukken',
     columns: ['Titel', 'Soort', 'Datering', 'Archief', 'Onderdeel van', 'Omvang', 'Kenmerk', 'URL'],
   },
+  findingAid: {
+    title: 'Inventaris',
+    link: 'De hele inventaris, om af te drukken',
+  },
   config: {
     about: 'Over',
     aboutTitle: (name) => `Over ${name}`,

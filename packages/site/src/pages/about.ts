@@ -1,7 +1,8 @@
 /** The archive's about page (`/about`), from its site configuration: rendered once, at start. */
 import type { About } from '../config/about.js'
+import { pageData } from '../search-engines/linked-data.js'
 import { html } from '../templates/html.js'
-import { page, type SiteContext } from './layout.js'
+import { archiveOf, page, type SiteContext } from './layout.js'
 
 export function aboutPage(site: SiteContext, about: About): string {
   const title = about.title ?? site.messages.config.aboutTitle(site.name)
@@ -10,6 +11,8 @@ export function aboutPage(site: SiteContext, about: About): string {
     title,
     description: title,
     json: null,
+    canonical: `${site.url ?? ''}/about`,
+    linkedData: pageData(archiveOf(site), 'AboutPage', title, `${site.url ?? ''}/about`),
     content: html`<div class="about">!${heading}!${about.html}</div>`,
   })
 }

@@ -4,8 +4,9 @@
  * most frequent creators, subjects and formats, what is online).
  */
 import type { CatalogueStats, FacetBucket } from '@archive-catalogue/core'
+import { homeData } from '../search-engines/linked-data.js'
 import { html, pathWith } from '../templates/html.js'
-import { page, type SiteContext } from './layout.js'
+import { archiveOf, page, type SiteContext } from './layout.js'
 import { count } from './parts.js'
 
 export function homePage(site: SiteContext, stats: CatalogueStats | null): string {
@@ -42,6 +43,8 @@ export function homePage(site: SiteContext, stats: CatalogueStats | null): strin
   return page(site, {
     title: site.name,
     description: `${site.name}: ${t.searchLabel}`,
+    canonical: `${site.url ?? ''}/`,
+    linkedData: homeData(archiveOf(site)),
     json: '/api/',
     content: html`<h1>${site.name}</h1>
 <form class="search" role="search" action="/search" method="get">

@@ -1,8 +1,10 @@
 /** A list of one type of record (`/collections?sort=title`): the API's list, paged. */
 import type { ListPage } from '@archive-catalogue/core'
+import { canonicalList } from '../search-engines/canonical.js'
+import { pageData } from '../search-engines/linked-data.js'
 import { html, pathWith } from '../templates/html.js'
 import type { Messages } from '../templates/messages.js'
-import { page, type SiteContext } from './layout.js'
+import { archiveOf, page, type SiteContext } from './layout.js'
 import { count, datesText, pager } from './parts.js'
 
 export type ListType = 'collections' | 'objects' | 'agents' | 'terms'
@@ -25,8 +27,11 @@ export function listPage(
     (item) =>
       html`<li><a class="result-title" href="${item.uri}">${item.title}</a> <span class="muted">${datesText(item.dates, t, language)}</span></li>`,
   )
+  const canonical = canonicalList(site.url ?? '', `/${type}`, type, answer.params)
   return page(site, {
     title: heading,
+    canonical,
+    linkedData: pageData(archiveOf(site), 'CollectionPage', heading, canonical),
     description: `${heading}: ${count(answer.page.count, language)}`,
     json: pathWith(`/api/${type}`, answer.params),
     content: html`<h1>${heading} (${count(answer.page.count, language)})</h1>

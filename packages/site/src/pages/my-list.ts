@@ -36,7 +36,7 @@ export function myListPage(site: SiteContext, answer: MyListAnswer): string {
 <p data-mylist-empty hidden>${m.empty}</p>
 </div>`
       : listContent(site, read, answer.posted)
-  return page(site, { title: m.title, description: m.intro, json: null, content })
+  return page(site, { title: m.title, description: m.intro, json: null, content, noindex: true })
 }
 
 function listContent(site: SiteContext, read: ListRead, posted: boolean): string {

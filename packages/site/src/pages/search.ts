@@ -18,9 +18,11 @@ import {
   type Snippet,
   type Suggestions,
 } from '@archive-catalogue/core'
+import { canonicalList } from '../search-engines/canonical.js'
+import { pageData } from '../search-engines/linked-data.js'
 import { html, pathWith, withoutValue, withParam, withValue } from '../templates/html.js'
 import type { Messages } from '../templates/messages.js'
-import { page, type SiteContext } from './layout.js'
+import { archiveOf, page, type SiteContext } from './layout.js'
 import { count, datesText, myListToggle, pager, textLang } from './parts.js'
 
 export interface SearchAnswer {
@@ -77,12 +79,16 @@ export function searchPage(site: SiteContext, answer: SearchAnswer): string {
 !${pager('/search', params, { count: results.count, offset: answer.offset, limit: answer.limit }, t, language)}
 </section>
 </div>`
+  const title = query === '' ? t.search : `${query}`
+  const canonical = canonicalList(site.url ?? '', '/search', 'search', params)
   return page(site, {
-    title: query === '' ? t.search : `${query}`,
+    title,
     description: t.results(results.count, n(results.count), query),
     json: pathWith('/api/search', params),
     query,
     content,
+    canonical,
+    linkedData: pageData(archiveOf(site), 'SearchResultsPage', title, canonical),
   })
 }
 

@@ -171,6 +171,11 @@ export const en = {
     columns: ['Title', 'Type', 'Dates', 'Collection', 'Part of', 'Extent', 'Identifier', 'URL'],
   },
   /** What the archive's own configuration adds: its about page and footer. */
+  /** The printable finding aid (`/collections/{id}/print`): its name, and the link to it. */
+  findingAid: {
+    title: 'Finding aid',
+    link: 'The whole finding aid, to print',
+  },
   config: {
     about: 'About',
     aboutTitle: (name: string) => `About ${name}`,

@@ -3,7 +3,9 @@
  * custom properties (`--ink:#1f2328;--accent:…`, the archive's own with `--site-config`).
  * Readable on a phone and a wide screen; colours meet WCAG 2.1 AA contrast (4.5:1 for text,
  * checked by `themeOf`); focus is always visible. Printed, a page keeps its content: no search,
- * no buttons, each link's address shown.
+ * no buttons, each link's address shown; pages numbered at their foot. The printable finding
+ * aid nests its components indented by level, and starts its contents and each series of the
+ * top level on a new page.
  */
 export function siteCss(theme: string): string {
   return `
@@ -80,6 +82,14 @@ ul.mylist button{margin-top:.3em}
 .mylist .gone{font-family:ui-monospace,monospace;overflow-wrap:anywhere}
 .notice{border-left:4px solid var(--accent);background:var(--tint);padding:.5em .8em}
 .about{max-width:42em}
+.finding-aid ol.components,.finding-aid ol.components ol{list-style:none;margin:.3em 0;padding-left:1.4em;border-left:2px solid var(--line)}
+.finding-aid ol.components{padding-left:0;border:0}
+.finding-aid li.component{margin:.7em 0}
+.finding-aid .component-title{font-size:1.05em;margin:0}
+.finding-aid .component-head p{margin:.1em 0}
+.finding-aid li.component>h3,.finding-aid li.component>h4,.finding-aid li.component>h5,.finding-aid li.component>h6{font-size:.95em;margin:.5em 0 .2em}
+.finding-aid p.named{margin:.2em 0}
+@page{margin:2cm 1.6cm;@bottom-right{content:counter(page) " / " counter(pages);font:9pt system-ui,sans-serif;color:#444}}
 @media print{
 header.site form,header.site .mylist-link,.skip,button,.actions,.intro,footer.site,aside.facets,form.sort{display:none!important}
 header.site{background:none;color:#000;padding:0}header.site a{color:#000}
@@ -89,6 +99,10 @@ a{color:#000}
 main a[href]::after{content:" (" attr(href) ")";font-size:.85em;font-weight:400;color:#444;overflow-wrap:anywhere}
 h1,h2,h3{break-after:avoid}
 li,dl.fields>*{break-inside:avoid}
+.finding-aid a[href]::after{content:none}
+.finding-aid h2.contents,.finding-aid li.series{break-before:page}
+.finding-aid li.component{break-inside:auto}
+.finding-aid .component-head,.finding-aid .component-title{break-inside:avoid;break-after:avoid}
 }
 `
 }
