@@ -149,6 +149,7 @@ export {
   InvalidCatalogueError,
   loadCatalogue,
 } from './load.js'
+export { VERBS as OAI_VERBS } from './oai-pmh/oai-arguments.js'
 export type { OaiOptions } from './oai-pmh/oai-pmh.js'
 export { oaiResponse } from './oai-pmh/oai-pmh.js'
 export { loadSnapshot, saveSnapshot } from './snapshot.js'

@@ -13,6 +13,7 @@ import {
   editionOf,
   findingAid,
   type MaybePromise,
+  OAI_VERBS,
   type OaiOptions,
   oaiResponse,
   type ParsedRequest,
@@ -234,15 +235,6 @@ export const findingAidView = view({
     throw new Error('The finding aid is streamed')
   },
 })
-
-const OAI_VERBS = [
-  'Identify',
-  'ListMetadataFormats',
-  'ListSets',
-  'ListIdentifiers',
-  'ListRecords',
-  'GetRecord',
-] as const
 
 /** `GET /oai`, `POST /oai`: OAI-PMH 2.0, its errors answered inside a 200 as it says. */
 export const oai = view({
