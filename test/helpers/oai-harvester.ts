@@ -7,56 +7,15 @@
  * the schemathesis test installs itself; without python3, its venv module or PyPI, the test is
  * skipped and says why.
  */
-import { execFile, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, it } from 'vitest'
-import { root } from './cli-paths.js'
+import { pythonTool } from './python-tool.js'
 
 /** The Sickle this test was written against. */
-const SICKLE = '0.7.0'
-const venv = join(root, 'node_modules', '.cache', `sickle-${SICKLE}`)
-const installed = join(venv, '.installed')
-
-function run(command: string, args: string[], timeout: number, input?: string) {
-  const result = spawnSync(command, args, {
-    encoding: 'utf8',
-    timeout,
-    maxBuffer: 1 << 28,
-    ...(input !== undefined ? { input } : {}),
-  })
-  const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error?.message ?? ''}`
-  return { ok: result.status === 0, stdout: result.stdout ?? '', output: output.trim() }
-}
-
-/** Installs Sickle into the cached venv unless it is there; why not, if it cannot. */
-function install(): string | undefined {
-  if (existsSync(installed)) return undefined
-  const python = run('python3', ['--version'], 10_000)
-  if (!python.ok) return `python3 is not available (${python.output || 'not found'})`
-  rmSync(venv, { recursive: true, force: true })
-  mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true })
-  const created = run('python3', ['-m', 'venv', venv], 60_000)
-  if (!created.ok) return `python3 -m venv failed (no venv or ensurepip module?): ${created.output}`
-  const pip = run(
-    join(venv, 'bin', 'pip'),
-    [
-      'install',
-      '--disable-pip-version-check',
-      '--quiet',
-      '--retries=2',
-      '--timeout=30',
-      `sickle==${SICKLE}`,
-    ],
-    240_000,
-  )
-  if (!pip.ok) {
-    rmSync(venv, { recursive: true, force: true })
-    return `pip could not install sickle==${SICKLE} (no network to PyPI?): ${pip.output.slice(-500)}`
-  }
-  writeFileSync(installed, `sickle==${SICKLE}\n`)
-  return undefined
-}
+const SICKLE = pythonTool('sickle', '0.7.0')
+const venv = SICKLE.venv
 
 /**
  * Harvests with Sickle: ListRecords of each prefix (every page, by its tokens), then each
@@ -99,7 +58,7 @@ export function harvestWithSickle(
 ): void {
   let skipReason: string | undefined
   beforeAll(() => {
-    skipReason = install()
+    skipReason = SICKLE.install()
   }, 300_000)
 
   it(name, async (context) => {

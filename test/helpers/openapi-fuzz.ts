@@ -12,68 +12,24 @@
  * of every operation, 414 among the expected statuses, with its reason) and the corpus's ids
  * offered to `{id}`: no hook, no case or failure filtered away.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs'
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Listening, Logger } from '@archive-catalogue/http'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { root } from './cli-paths.js'
 import { RAC } from './corpus.js'
-
-/** The schemathesis this test was written against: its checks change between versions. */
-const SCHEMATHESIS = '4.32.5'
-const venv = join(root, 'node_modules', '.cache', `schemathesis-${SCHEMATHESIS}`)
-/** Written once the install finished: a venv without it is an interrupted install. */
-const installed = join(venv, '.installed')
-const CONFIGURATION = join(root, 'test', 'http', 'openapi-fuzz.toml')
+import { pythonTool } from './python-tool.js'
 
 const INSTALL_TIMEOUT = 300_000
+
+/** The schemathesis this test was written against: its checks change between versions. */
+const SCHEMATHESIS = pythonTool('schemathesis', '4.32.5', INSTALL_TIMEOUT)
+const venv = SCHEMATHESIS.venv
+const CONFIGURATION = join(root, 'test', 'http', 'openapi-fuzz.toml')
+
 const RUN_TIMEOUT = 300_000
-
-/** Runs a command to the end; its output, or why it failed. */
-function run(command: string, args: string[], timeout: number): { ok: boolean; output: string } {
-  const result = spawnSync(command, args, { encoding: 'utf8', timeout })
-  const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error?.message ?? ''}`
-  return { ok: result.status === 0, output: output.trim() }
-}
-
-/** Installs schemathesis into the cached venv unless it is there; why not, if it cannot. */
-function install(): string | undefined {
-  if (existsSync(installed)) return undefined
-  const python = run('python3', ['--version'], 10_000)
-  if (!python.ok) return `python3 is not available (${python.output || 'not found'})`
-  rmSync(venv, { recursive: true, force: true })
-  mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true })
-  const created = run('python3', ['-m', 'venv', venv], 60_000)
-  if (!created.ok) return `python3 -m venv failed (no venv or ensurepip module?): ${created.output}`
-  const pip = run(
-    join(venv, 'bin', 'pip'),
-    [
-      'install',
-      '--disable-pip-version-check',
-      '--quiet',
-      '--retries=2',
-      '--timeout=30',
-      `schemathesis==${SCHEMATHESIS}`,
-    ],
-    INSTALL_TIMEOUT - 70_000,
-  )
-  if (!pip.ok) {
-    rmSync(venv, { recursive: true, force: true })
-    return `pip could not install schemathesis==${SCHEMATHESIS} (no network to PyPI?): ${pip.output.slice(-500)}`
-  }
-  writeFileSync(installed, `schemathesis==${SCHEMATHESIS}\n`)
-  return undefined
-}
 
 /**
  * The committed configuration, and each document's real id offered to the `{id}` of its type:
@@ -129,10 +85,10 @@ export function fuzzOpenApi(start: (options: { logger: Logger }) => Promise<List
 
   beforeAll(async () => {
     const started = performance.now()
-    skipReason = install()
+    skipReason = SCHEMATHESIS.install()
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
     if (skipReason === undefined && seconds !== '0.0') {
-      console.log(`schemathesis==${SCHEMATHESIS} installed into ${venv} in ${seconds} s`)
+      console.log(`schemathesis installed into ${venv} in ${seconds} s`)
     }
     if (skipReason !== undefined) return
     work = mkdtempSync(join(tmpdir(), 'openapi-fuzz-'))
