@@ -53,6 +53,41 @@ async function harvest(app: App, verb: string, query: string) {
   return { identifiers, pages }
 }
 
+describe('OAI-PMH lists and their tokens', () => {
+  it('refuses a token of one list in another, and never pages sets into an empty page', async () => {
+    const { catalogue } = await loadCatalogue(SAMPLE)
+    const tops = catalogue.data.uris.filter(
+      (uri, index) =>
+        uri.startsWith('/collections/') && catalogue.data.hierarchy.parentOf[index] === -1,
+    )
+    // A page exactly as long as the top-level collections: no next page, no empty one.
+    const exact = createApp(catalogue, { oai: { pageSize: tops.length } })
+    const sets = await oai(exact, 'verb=ListSets')
+    expect(values(sets, 'resumptionToken')).toEqual([])
+    expect(await schemaErrors(sets, 'oai-pmh')).toEqual([])
+    // A smaller page: its token belongs to ListSets alone.
+    const paged = createApp(catalogue, { oai: { pageSize: 2 } })
+    const token = values(await oai(paged, 'verb=ListSets'), 'resumptionToken')[0]!
+    expect(token).not.toBe('')
+    const records = await oai(
+      paged,
+      `verb=ListRecords&resumptionToken=${encodeURIComponent(token)}`,
+    )
+    expect(errorCodes(records)).toEqual(['badResumptionToken'])
+    const recordsToken = values(
+      await oai(paged, 'verb=ListIdentifiers&metadataPrefix=oai_dc'),
+      'resumptionToken',
+    )[0]!
+    for (const verb of ['ListSets', 'ListRecords']) {
+      const answer = await oai(
+        paged,
+        `verb=${verb}&resumptionToken=${encodeURIComponent(recordsToken)}`,
+      )
+      expect(errorCodes(answer), verb).toEqual(['badResumptionToken'])
+    }
+  })
+})
+
 describe('OAI-PMH', () => {
   let catalogue: Catalogue
   let app: App
@@ -232,6 +267,8 @@ describe('OAI-PMH', () => {
       ['verb=GetRecord&metadataPrefix=oai_dc', 'badArgument'],
       ['verb=ListRecords&resumptionToken=not-a-token', 'badResumptionToken'],
       ['verb=ListSets&resumptionToken=eyJ4IjoxfQ', 'badResumptionToken'],
+      // An empty token is a token, and not one of this repository.
+      ['verb=ListRecords&resumptionToken=', 'badResumptionToken'],
       ['verb=ListRecords&metadataPrefix=marc21', 'cannotDisseminateFormat'],
       [
         `verb=GetRecord&metadataPrefix=ead&identifier=${id('/collections/AaxB6eGC5APz8Hbftr5xNK')}`,

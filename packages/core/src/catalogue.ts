@@ -203,12 +203,15 @@ export class Catalogue
     const { uris, hierarchy } = this.data
     let index = page.cursor ? Number(page.cursor) : 0
     if (!Number.isSafeInteger(index) || index < 0) index = uris.length
+    const isTop = (at: number) =>
+      hierarchy.parentOf[at] === NO_PARENT && uris[at]!.startsWith('/collections/')
     const found: string[] = []
     for (; index < uris.length && found.length < page.limit; index++) {
-      const uri = uris[index]!
-      if (hierarchy.parentOf[index] === NO_PARENT && uri.startsWith('/collections/'))
-        found.push(uri)
+      if (isTop(index)) found.push(uris[index]!)
     }
+    // The next page starts at the next top-level collection: none, no next page (a page is
+    // never empty, which OAI-PMH's ListSets could not answer).
+    while (index < uris.length && !isTop(index)) index++
     return { uris: found, next: index < uris.length ? String(index) : null }
   }
 

@@ -116,15 +116,11 @@ function readDate(
   const match = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})Z)?$/.exec(value)
   if (match) {
     const [, year, month, day, hours, minutes, seconds] = match
-    const time = Date.UTC(
-      Number(year),
-      Number(month) - 1,
-      Number(day),
-      Number(hours ?? 0),
-      Number(minutes ?? 0),
-      Number(seconds ?? 0),
-    )
-    const date = new Date(time)
+    // setUTCFullYear, not Date.UTC, which reads the years 0–99 as 1900–1999.
+    const date = new Date(0)
+    date.setUTCFullYear(Number(year), Number(month) - 1, Number(day))
+    date.setUTCHours(Number(hours ?? 0), Number(minutes ?? 0), Number(seconds ?? 0))
+    const time = date.getTime()
     // A date that does not exist (2026-02-30) rolls over: refused.
     if (
       Number.isFinite(time) &&

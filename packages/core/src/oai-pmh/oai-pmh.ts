@@ -186,7 +186,7 @@ function* listMetadataFormats(context: Context): Writer {
 /** The static sets, then one per top-level collection, a page at a time. */
 function* listSets({ backend, request, options }: Context): Writer {
   const token = request.arguments.resumptionToken
-  const state = token ? decodeToken(token, backend.version) : undefined
+  const state = token !== undefined ? decodeToken(token, backend.version, 'ListSets') : undefined
   const limit = options.pageSize
   const page = yield* settled(
     backend.topLevelCollections({ cursor: state?.cursor || null, limit }, call(options)),
@@ -199,7 +199,10 @@ function* listSets({ backend, request, options }: Context): Writer {
   }
   const listed = (state?.listed ?? 0) + page.uris.length
   const more = page.next
-    ? tokenElement({ version: backend.version, cursor: page.next, listed }, state?.listed ?? 0)
+    ? tokenElement(
+        { verb: 'ListSets', version: backend.version, cursor: page.next, listed },
+        state?.listed ?? 0,
+      )
     : state
       ? `<resumptionToken${attributes({ completeListSize: String(listed + STATIC_SETS.length), cursor: String(state.listed) })}/>`
       : ''
@@ -214,17 +217,20 @@ function setElement(spec: string, name: string): string {
 function* list(context: Context, records: boolean): Writer {
   const { backend, request, options } = context
   const token = request.arguments.resumptionToken
-  const state: ListState = token
-    ? decodeToken(token, backend.version)
-    : {
-        version: backend.version,
-        metadataPrefix: request.arguments.metadataPrefix!,
-        ...(request.arguments.set !== undefined ? { set: request.arguments.set } : {}),
-        ...(request.from !== undefined ? { from: request.from } : {}),
-        ...(request.until !== undefined ? { until: request.until } : {}),
-        cursor: '',
-        listed: 0,
-      }
+  const verb = records ? 'ListRecords' : 'ListIdentifiers'
+  const state: ListState =
+    token !== undefined
+      ? decodeToken(token, backend.version, verb)
+      : {
+          verb,
+          version: backend.version,
+          metadataPrefix: request.arguments.metadataPrefix!,
+          ...(request.arguments.set !== undefined ? { set: request.arguments.set } : {}),
+          ...(request.from !== undefined ? { from: request.from } : {}),
+          ...(request.until !== undefined ? { until: request.until } : {}),
+          cursor: '',
+          listed: 0,
+        }
   const prefix = formatOf(state.metadataPrefix ?? '')
   const ead = FORMATS[prefix].edition
   const sets = setsOf(state.set)
@@ -254,7 +260,6 @@ function* list(context: Context, records: boolean): Writer {
       call(options),
     ),
   )
-  const verb = records ? 'ListRecords' : 'ListIdentifiers'
   let text = `<${verb}>\n`
   for (const [i, record] of page.records.entries()) {
     const document = documents[i]

@@ -10,6 +10,8 @@ import { OaiProtocolError } from './oai-errors.js'
 
 /** What a list needs to go on. */
 export interface ListState {
+  /** The list's verb: a token of one list is no token of another. */
+  verb: 'ListSets' | 'ListIdentifiers' | 'ListRecords'
   /** The catalogue's version when the list began. */
   version: string
   /** The verb's arguments: metadataPrefix, set, from, until (ListSets: none). */
@@ -27,19 +29,29 @@ export function encodeToken(state: ListState): string {
   return Buffer.from(JSON.stringify(state)).toString('base64url')
 }
 
-/** The state of a token, or a `badResumptionToken` error. */
-export function decodeToken(token: string, version: string): ListState {
+/** The state of a token of `verb`'s list, or a `badResumptionToken` error. */
+export function decodeToken(token: string, version: string, verb: ListState['verb']): ListState {
   let state: Partial<ListState> | undefined
   try {
     state = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as Partial<ListState>
   } catch {
     state = undefined
   }
+  // Every field of the kind it is written as (a forged token is refused, not read), and the
+  // cursor a catalogue position, as both backends write it.
+  const optional = (value: unknown, type: 'string' | 'number') =>
+    value === undefined || typeof value === type
   if (
     !state ||
+    state.verb !== verb ||
     typeof state.version !== 'string' ||
     typeof state.cursor !== 'string' ||
-    typeof state.listed !== 'number'
+    !/^\d*$/.test(state.cursor) ||
+    typeof state.listed !== 'number' ||
+    !optional(state.metadataPrefix, 'string') ||
+    !optional(state.set, 'string') ||
+    !optional(state.from, 'number') ||
+    !optional(state.until, 'number')
   ) {
     throw new OaiProtocolError(
       'badResumptionToken',

@@ -47,18 +47,21 @@ export async function topLevelCollections(
         },
       },
       sort: [CATALOGUE_ORDER],
-      size: page.limit,
+      // One more than the page: a next page only when something is left (never an empty one).
+      size: page.limit + 1,
       _source: false,
       track_total_hits: false,
       ...(after !== undefined && Number.isFinite(after) ? { search_after: [after] } : {}),
     },
     signal,
   )
-  const hits = body.hits.hits
+  const hits = body.hits.hits.slice(0, page.limit)
   const last = hits.at(-1)
   const uris = hits.map((hit) => hit._id as string)
   const next =
-    hits.length === page.limit && last?.sort?.[0] !== undefined ? String(last.sort[0]) : null
+    body.hits.hits.length > page.limit && last?.sort?.[0] !== undefined
+      ? String(last.sort[0])
+      : null
   return { uris, next }
 }
 
