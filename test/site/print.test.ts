@@ -112,8 +112,10 @@ describe('the printable finding aid', () => {
         .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)),
     )
     expect(pageRules.join('')).toMatch(/^@page/)
+    // The browser reads the title as written, its spaces kept after the escaped signs.
+    expect(pageRules.join('')).toContain('Nelson A. Rockefeller personal papers, Politics')
     const css = await (await fetch(`${site.url}/collections/${TOP}/print.css`)).text()
-    expect(css).toContain('content:"Nelson A\\00002e Rockefeller personal papers\\00002c')
+    expect(css).toContain('content:"Nelson A\\00002e  Rockefeller personal papers\\00002c ')
     const pdf = await page.pdf({ format: 'A4' })
     const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []
     expect(pages.length).toBeGreaterThan(2)

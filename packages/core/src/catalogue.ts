@@ -270,15 +270,14 @@ export class Catalogue
    * same content keeps its datestamp, a changed or new one is stamped now (`catalogue-data/
    * datestamps.ts`). Hashes every document of both (about 7 s a million, measured at 100,000), a slice at a time.
    */
-  async carryDatestamps(
-    previous: Catalogue,
-    seconds = Math.floor(Date.now() / 1000),
-  ): Promise<void> {
+  async carryDatestamps(previous: Catalogue, seconds?: number): Promise<void> {
     const [hashes, previousHashes] = [await this.contentHashes(), await previous.contentHashes()]
     this.stamps = carriedDatestamps(
       { data: this.data, hashes },
       { data: previous.data, hashes: previousHashes, stamps: previous.datestampArray() },
-      seconds,
+      // Now, once the hashing is done, just before the catalogue is swapped in: a harvester
+      // that asked during the hashing saw the old catalogue, and its next `from` must find this.
+      seconds ?? Math.floor(Date.now() / 1000),
     )
   }
 

@@ -128,7 +128,9 @@ function namedRecords(detail: Detail, t: Messages, lang: string): string {
  */
 export function runningTitleCss(title: string): string {
   const escaped = title.replace(/[^\p{L}\p{N} ]/gu, (character) => {
-    return `\\${character.codePointAt(0)!.toString(16).padStart(6, '0')}`
+    // A space ends each escape: CSS takes one space after an escape as its end, so a space
+    // that follows in the title is kept ("papers, 1900", not "papers,1900").
+    return `\\${character.codePointAt(0)!.toString(16).padStart(6, '0')} `
   })
   return `@page{@top-center{content:"${escaped}";font:9pt system-ui,sans-serif;color:#444}}\n`
 }
