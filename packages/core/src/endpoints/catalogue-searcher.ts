@@ -11,11 +11,12 @@ import type { CatalogueData } from '../catalogue-data/catalogue-data.js'
 import { applyFilters, filterCache } from '../columns/filters.js'
 import { type RowComparator, selectTop } from '../columns/sorting.js'
 import type { CatalogueDocument, DocumentType } from '../documents/documents.js'
-import type { Matches } from '../text/matches.js'
+import { type Matches, unionAll } from '../text/matches.js'
 import { scoresAnything } from '../text/query-weight.js'
 import { Bitset } from '../util/bitset.js'
 import { NotFoundError } from '../util/catalogue-errors.js'
 import { LruCache } from '../util/lru-cache.js'
+import { UniverseGroups } from './universe-groups.js'
 
 /** What the records kept for snippets may hold at most, in bytes (about 2,000 records). */
 const PREPARED_RECORDS_BYTES = 32 * 2 ** 20
@@ -30,6 +31,8 @@ export class CatalogueSearcher {
   readonly everything: Bitset
   /** Agents, collections and objects: what `/search` groups. */
   readonly searchable: Bitset
+  /** `/search`'s grouping of every searchable document, made once. */
+  readonly universeGroups: UniverseGroups
   /** A score per document, written by the request that uses it (no allocation per hit). */
   readonly scoreBuffer: Float32Array
   private readonly filters = filterCache()
@@ -51,6 +54,7 @@ export class CatalogueSearcher {
       for (let i = 0; i < set.words.length; i++) this.searchable.words[i]! |= set.words[i]!
     }
     this.everything = Bitset.full(data.size)
+    this.universeGroups = new UniverseGroups(data, this.searchable)
     this.scoreBuffer = new Float32Array(data.size)
   }
 
@@ -101,6 +105,23 @@ export class CatalogueSearcher {
     if (query.kind === 'term' || !scoresAnything(query)) return text.evaluate(query)
     const key = `?${JSON.stringify(query)}|${universe}|${JSON.stringify(request.filters)}`
     return text.score(query, (id) => allowed.has(id), key)
+  }
+
+  /**
+   * What the request's query excludes when it matches everything else (`*`, `-a -b`; no query
+   * at all is null), or undefined when it matches anything less. Nothing of such a query scores.
+   */
+  exclusions(request: ParsedRequest): Matches | null | undefined {
+    const query = request.query
+    if (query === null || query.kind === 'all') return null
+    const parts = query.kind === 'and' ? query.children : [query]
+    const excluded = parts.flatMap((part) => (part.kind === 'not' ? [part.child] : []))
+    if (excluded.length < parts.length) return undefined
+    const text = this.data.text
+    return unionAll(
+      excluded.map((node) => text.evaluate(node)),
+      text.size,
+    )
   }
 
   /** The first `offset + limit` rows in order, then the page of them. */

@@ -6,11 +6,12 @@
 
 import type { CatalogueData } from '../catalogue-data/catalogue-data.js'
 import type { Matches } from '../text/matches.js'
-import type { Bitset } from '../util/bitset.js'
+import { Bitset } from '../util/bitset.js'
+import type { UniverseGroups } from './universe-groups.js'
 
-/** The groups a request touched, in the order of their first matching document. */
+/** The groups a request touched, and what it counted of each (read only). */
 export interface GroupedMatches {
-  touched: number[]
+  touched: ArrayLike<number>
   hits: Uint32Array
   onlineHits: Uint32Array
   best: Float64Array
@@ -19,15 +20,21 @@ export interface GroupedMatches {
    * best scores rank groups by it, as OpenSearch's collapse ranks a group by its top hit.
    */
   bestAt: Uint32Array
-  /** Each touched group's rank in `touched`: the catalogue order of groups. */
+  /**
+   * Orders the touched groups by their first matching document, the catalogue order of groups:
+   * its rank among them, or the document's own position.
+   */
   firstSeen: Uint32Array
 }
 
 export class GroupCounters {
   private readonly counters: Omit<GroupedMatches, 'touched'>
   private busy = false
+  /** The documents a request excludes, among the searchable ones (emptied after it). */
+  private readonly excluded: Bitset
 
-  constructor(groups: number) {
+  constructor(groups: number, size: number) {
+    this.excluded = new Bitset(size)
     this.counters = {
       hits: new Uint32Array(groups),
       onlineHits: new Uint32Array(groups),
@@ -48,7 +55,8 @@ export class GroupCounters {
     use: (grouped: GroupedMatches) => T,
   ): T {
     // A reentrant call (never made today) would share the counters: give it its own.
-    if (this.busy) return new GroupCounters(data.groups.length).group(data, matches, allowed, use)
+    if (this.busy)
+      return new GroupCounters(data.groups.length, data.size).group(data, matches, allowed, use)
     this.busy = true
     const { hits, onlineHits, best, bestAt, firstSeen } = this.counters
     const touched: number[] = []
@@ -102,6 +110,60 @@ export class GroupCounters {
         hits[group] = 0
         onlineHits[group] = 0
       }
+      this.busy = false
+    }
+  }
+
+  /**
+   * The grouping of every searchable document but those `excluded` holds (a query of exclusions
+   * only; null for `*` or no query), with no filter, read from the universe's grouping: the work
+   * is the excluded documents', not the catalogue's. Nothing scores, so each group's best
+   * document is its first matching one.
+   */
+  groupAllBut<T>(
+    data: CatalogueData,
+    universe: UniverseGroups,
+    searchable: Bitset,
+    excluded: Matches | null,
+    use: (grouped: GroupedMatches) => T,
+  ): T {
+    const best = universe.noScores
+    if (excluded === null) {
+      const { touched, hits, onlineHits, firstDocs } = universe
+      return use({ touched, hits, onlineHits, best, bestAt: firstDocs, firstSeen: firstDocs })
+    }
+    if (this.busy) {
+      const counters = new GroupCounters(data.groups.length, data.size)
+      return counters.groupAllBut(data, universe, searchable, excluded, use)
+    }
+    this.busy = true
+    const { hits, onlineHits, bestAt } = this.counters
+    const { groupOf, online } = data
+    const ids = excluded.ids
+    try {
+      hits.set(universe.hits)
+      onlineHits.set(universe.onlineHits)
+      bestAt.set(universe.firstDocs)
+      const moved: number[] = []
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[i]!
+        if (!searchable.has(id)) continue
+        this.excluded.add(id)
+        const group = groupOf[id]!
+        hits[group]!--
+        if (online.has(id)) onlineHits[group]!--
+        if (bestAt[group] === id) moved.push(group)
+      }
+      for (const group of moved) {
+        if (hits[group]! > 0) bestAt[group] = universe.firstDocBut(group, this.excluded)
+      }
+      const touched: number[] = []
+      for (const group of universe.touched) if (hits[group]! > 0) touched.push(group)
+      return use({ touched, hits, onlineHits, best, bestAt, firstSeen: bestAt })
+    } finally {
+      hits.fill(0)
+      onlineHits.fill(0)
+      for (let i = 0; i < ids.length; i++) this.excluded.remove(ids[i]!)
       this.busy = false
     }
   }

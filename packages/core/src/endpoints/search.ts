@@ -6,7 +6,7 @@ import type { Page, SearchResult } from '../api/response-schemas.js'
 import { searchResult } from '../api/responses.js'
 import { compareBy, type RowComparator } from '../columns/sorting.js'
 import type { CatalogueSearcher } from './catalogue-searcher.js'
-import type { GroupCounters } from './group-counters.js'
+import type { GroupCounters, GroupedMatches } from './group-counters.js'
 import { pageSnippets } from './search-snippets.js'
 
 export function search(
@@ -17,41 +17,46 @@ export function search(
 ): Page<SearchResult> {
   const data = searcher.data
   const allowed = searcher.filtered(request, searcher.searchable)
+  // Everything but some exclusions (or everything), unfiltered: the universe's grouping, less
+  // what is excluded, instead of a visit to every document.
+  const exclusions = allowed === searcher.searchable ? searcher.exclusions(request) : undefined
   const matches =
-    request.sort.length > 0
-      ? searcher.matches(request)
-      : searcher.rankedMatches(request, allowed, 'search')
-  return counters.group(
-    data,
-    matches,
-    allowed,
-    ({ touched, hits, onlineHits, best, bestAt, firstSeen }) => {
-      // `firstSeen` numbers groups by their first matching document (ids are visited in ascending
-      // order): that is the catalogue order of groups, and it breaks ties of sort keys. Equal
-      // scores go by each group's best document, as OpenSearch's collapse ranks them.
-      const byKeys = compareBy(data.groupKeys, request.sort)
-      const catalogueOrder: RowComparator = (a, b) => firstSeen[a]! - firstSeen[b]!
-      const compare: RowComparator =
-        request.sort.length > 0
-          ? (a, b) => byKeys(a, b) || catalogueOrder(a, b)
-          : matches
-            ? (a, b) => best[b]! - best[a]! || bestAt[a]! - bestAt[b]!
-            : catalogueOrder
-      const page = searcher.page(touched, request, compare)
-      const results = page.map((group) =>
-        matches
-          ? searchResult(data.groups[group]!, hits[group]!, onlineHits[group]!)
-          : searchResult(data.groups[group]!, null, null),
-      )
-      // Opt-in: without `snippets=true` each result is the reference's, key for key.
-      if (request.snippets) {
-        const scored = request.sort.length === 0
-        const snippets = pageSnippets(searcher, request, allowed, matches, scored, page)
-        results.forEach((result, i) => {
-          result.snippets = snippets[i]!
-        })
-      }
-      return pageOf(baseUrl, '/search', request, touched.length, results)
-    },
-  )
+    exclusions !== undefined
+      ? null
+      : request.sort.length > 0
+        ? searcher.matches(request)
+        : searcher.rankedMatches(request, allowed, 'search')
+  const counted = request.query !== null
+  const grouped = <T>(use: (grouped: GroupedMatches) => T): T =>
+    exclusions !== undefined
+      ? counters.groupAllBut(data, searcher.universeGroups, allowed, exclusions, use)
+      : counters.group(data, matches, allowed, use)
+  return grouped(({ touched, hits, onlineHits, best, bestAt, firstSeen }) => {
+    // `firstSeen` orders groups by their first matching document: that is the catalogue order
+    // of groups, and it breaks ties of sort keys. Equal
+    // scores go by each group's best document, as OpenSearch's collapse ranks them.
+    const byKeys = compareBy(data.groupKeys, request.sort)
+    const catalogueOrder: RowComparator = (a, b) => firstSeen[a]! - firstSeen[b]!
+    const compare: RowComparator =
+      request.sort.length > 0
+        ? (a, b) => byKeys(a, b) || catalogueOrder(a, b)
+        : counted
+          ? (a, b) => best[b]! - best[a]! || bestAt[a]! - bestAt[b]!
+          : catalogueOrder
+    const page = searcher.page(touched, request, compare)
+    const results = page.map((group) =>
+      counted
+        ? searchResult(data.groups[group]!, hits[group]!, onlineHits[group]!)
+        : searchResult(data.groups[group]!, null, null),
+    )
+    // Opt-in: without `snippets=true` each result is the reference's, key for key.
+    if (request.snippets) {
+      const scored = request.sort.length === 0
+      const snippets = pageSnippets(searcher, request, allowed, matches, scored, page)
+      results.forEach((result, i) => {
+        result.snippets = snippets[i]!
+      })
+    }
+    return pageOf(baseUrl, '/search', request, touched.length, results)
+  })
 }

@@ -1,0 +1,84 @@
+/**
+ * `/search` over everything but some exclusions (`*`, `-word`, no query), unfiltered, reads the
+ * grouping of every searchable document made once per catalogue: its pages, counts, hit counts,
+ * order and snippets equal those of the visit to every document that a filter admitting all of
+ * them still takes (`type__exclude=term`: /search never holds a term), on the corpus and the
+ * sample, for every sort and deep pages.
+ */
+import { beforeAll, describe, expect, it } from 'vitest'
+import { type Catalogue, loadCatalogue } from '../../packages/core/src/index.js'
+import { RAC, SAMPLE } from '../helpers/corpus.js'
+
+const QUERIES = [
+  null,
+  '*',
+  '-photographs',
+  '-the',
+  '-health -records',
+  '-"public health"',
+  '-rockefeller*',
+  '-(a | b)',
+  '-zzzznothing',
+  '* -foundation',
+]
+const SORTS = [null, 'title', '-start_date', 'end_date', '-creator']
+const PAGES: [number, number][] = [
+  [10, 0],
+  [25, 30],
+  [500, 0],
+]
+
+/** The answer's count, results and the order of its groups, without the request's links. */
+function answer(catalogue: Catalogue, params: URLSearchParams) {
+  const { count, results } = catalogue.search(params)
+  return { count, results }
+}
+
+describe.each([
+  ['the corpus', RAC],
+  ['the sample', SAMPLE],
+])('everything but exclusions on %s', (_, path) => {
+  let catalogue: Catalogue
+  beforeAll(async () => {
+    catalogue = (await loadCatalogue(path)).catalogue
+  })
+
+  it('answers as a visit to every document does, for every sort and page', () => {
+    let compared = 0
+    for (const query of QUERIES) {
+      for (const sort of SORTS) {
+        for (const [limit, offset] of PAGES) {
+          const params = new URLSearchParams({ limit: String(limit), offset: String(offset) })
+          if (query !== null) params.set('query', query)
+          if (sort !== null) params.set('sort', sort)
+          if (query !== null) params.set('snippets', 'true')
+          const visited = new URLSearchParams(params)
+          visited.set('type__exclude', 'term')
+          const expected = answer(catalogue, visited)
+          expect(answer(catalogue, params), `${params}`).toEqual(expected)
+          if (expected.results.length > 0) compared++
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(QUERIES.length * SORTS.length)
+  })
+
+  it('counts what an exclusion leaves: fewer hits in the groups it touches, none left out', () => {
+    const everything = catalogue.search({ query: '*', limit: 500 })
+    const excluded = catalogue.search({ query: '-photographs', limit: 500 })
+    const photographs = catalogue.search({ query: 'photographs', limit: 500 })
+    const total = (page: typeof everything) =>
+      page.results.reduce((sum, result) => sum + (result.hit_count ?? 0), 0)
+    expect(photographs.count).toBeGreaterThan(0)
+    expect(total(excluded) + total(photographs)).toBe(total(everything))
+  })
+
+  it('keeps working while one grouping is in use (a second request meanwhile)', () => {
+    const first = answer(catalogue, new URLSearchParams({ query: '-health' }))
+    const again = answer(catalogue, new URLSearchParams({ query: '-health' }))
+    expect(again).toEqual(first)
+    expect(answer(catalogue, new URLSearchParams({ query: '*' })).count).toBeGreaterThanOrEqual(
+      first.count,
+    )
+  })
+})
