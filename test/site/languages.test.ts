@@ -383,6 +383,10 @@ describe('the site in six languages', () => {
         dated[DAY]!,
         await first('/agents?limit=1'),
         await first('/terms?limit=1'),
+        // A creator's collections, and a subject's collections and objects, with their lists.
+        '/agents/odkp8Yy7uBr442m7pZN8Hu',
+        '/terms/KqeXe2Fbw4UUVtbfuprxAW',
+        '/objects?subject=Public+health',
         '/collections?sort=title',
         '/objects?offset=40',
         '/mylist',
@@ -433,6 +437,18 @@ describe('the site in six languages', () => {
           t.badRequest,
         ]) {
           expect(seen).toContain(text)
+        }
+        // An agent's and a term's records, under headings with their counts.
+        const { related } = t
+        for (const heading of [
+          related.collectionsByCreator,
+          related.collectionsOnSubject,
+          related.objectsOnSubject,
+        ]) {
+          expect(
+            [...seen].some((text) => text.startsWith(`${heading} (`)),
+            heading,
+          ).toBe(true)
         }
       },
     )

@@ -46,6 +46,7 @@ import { printedFindingAid, runningTitleCss } from './pages/print.js'
 import { recordPage } from './pages/record.js'
 import { searchPage, withFacetOptIns, withSearchOptIns } from './pages/search.js'
 import { readMyList } from './reads/my-list-reads.js'
+import { readRelated } from './reads/related-reads.js'
 import { readContents, readPlace } from './reads/tree-reads.js'
 import { robotsTxt } from './search-engines/robots.js'
 import {
@@ -417,7 +418,9 @@ class Site implements App {
    * A record's page. The calls run side by side: the detail, the citation, the ancestors, a
    * collection's contents (a page of children and the branch opened, `readContents`), and, once
    * the detail has given its `parent` and `offset`, a component's place among its siblings (one
-   * page of its parent's children, `readPlace`): a page's cost never grows with the tree.
+   * page of its parent's children, `readPlace`): a page's cost never grows with the tree. An
+   * agent's or a term's collections and objects (`readRelated`, a first page of each list) follow
+   * the detail too, whose name finds them.
    */
   private async recordPage(
     context: SiteContext,
@@ -431,7 +434,7 @@ class Site implements App {
     // more); a component's place among its siblings follows the detail, whose parent and offset
     // it needs.
     const detailed = Promise.resolve(backend.detail(type, id))
-    const [detail, citation, ancestors, contents, place] = await Promise.all([
+    const [detail, citation, ancestors, contents, place, related] = await Promise.all([
       detailed,
       this.citation(`/${type}s/${id}`, request),
       type === 'collection' || type === 'object'
@@ -443,9 +446,14 @@ class Site implements App {
           ? readPlace(backend, detail as DetailOf['collection'] | DetailOf['object'], params)
           : null,
       ),
+      detailed.then((detail) =>
+        detail.type === 'agent' || detail.type === 'term'
+          ? readRelated(backend, detail as DetailOf['agent'] | DetailOf['term'])
+          : [],
+      ),
     ])
     const trail = ancestors ? ancestorTrail(ancestors) : []
-    return recordPage(context, { detail, params, trail, citation, contents, place })
+    return recordPage(context, { detail, params, trail, citation, contents, place, related })
   }
 
   /**

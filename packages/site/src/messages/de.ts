@@ -135,6 +135,15 @@ export const de: Messages = {
   copied: 'Kopiert',
   collectionsOf: 'Bestände und Sammlungen',
   objectsOf: 'Einzelstücke',
+  related: {
+    collectionsByCreator: 'Bestände und Sammlungen dieser Provenienz',
+    collectionsOnSubject: 'Bestände und Sammlungen zu diesem Schlagwort',
+    objectsOnSubject: 'Einzelstücke zu diesem Schlagwort',
+    seeAll: {
+      collections: (_count, text) => `Alle ${text} Bestände und Sammlungen anzeigen`,
+      objects: (_count, text) => `Alle ${text} Einzelstücke anzeigen`,
+    },
+  },
   undated: 'undatiert',
   notFound: 'Nicht gefunden',
   notFoundText: 'Diese Seite gibt es in diesem Katalog nicht.',

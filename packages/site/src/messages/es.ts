@@ -135,6 +135,15 @@ export const es: Messages = {
   copied: 'Copiada',
   collectionsOf: 'Fondos y colecciones',
   objectsOf: 'Unidades documentales',
+  related: {
+    collectionsByCreator: 'Fondos y colecciones de este productor',
+    collectionsOnSubject: 'Fondos y colecciones sobre esta materia',
+    objectsOnSubject: 'Unidades documentales sobre esta materia',
+    seeAll: {
+      collections: (_count, text) => `Ver los ${text} fondos y colecciones`,
+      objects: (_count, text) => `Ver las ${text} unidades documentales`,
+    },
+  },
   undated: 'sin fecha',
   notFound: 'Página no encontrada',
   notFoundText: 'Esta página no existe en este catálogo.',

@@ -140,6 +140,15 @@ export const fr: Messages = {
   copied: 'Copiée',
   collectionsOf: 'Fonds et collections',
   objectsOf: 'Pièces',
+  related: {
+    collectionsByCreator: 'Fonds et collections de ce producteur',
+    collectionsOnSubject: 'Fonds et collections sur ce sujet',
+    objectsOnSubject: 'Pièces sur ce sujet',
+    seeAll: {
+      collections: (_count, text) => `Voir les ${text} fonds et collections`,
+      objects: (_count, text) => `Voir les ${text} pièces`,
+    },
+  },
   undated: 'sans date',
   notFound: 'Page introuvable',
   notFoundText: 'Cette page n’existe pas dans ce catalogue.',

@@ -135,6 +135,15 @@ export const it: Messages = {
   copied: 'Copiata',
   collectionsOf: 'Fondi e raccolte',
   objectsOf: 'Unità documentarie',
+  related: {
+    collectionsByCreator: 'Fondi e raccolte di questo soggetto produttore',
+    collectionsOnSubject: 'Fondi e raccolte su questo soggetto',
+    objectsOnSubject: 'Unità documentarie su questo soggetto',
+    seeAll: {
+      collections: (_count, text) => `Vedi tutti i ${text} fondi e raccolte`,
+      objects: (_count, text) => `Vedi tutte le ${text} unità documentarie`,
+    },
+  },
   undated: 'senza data',
   notFound: 'Pagina non trovata',
   notFoundText: 'Questa pagina non esiste in questo catalogo.',

@@ -134,6 +134,15 @@ export const nl: Messages = {
   copied: 'Gekopieerd',
   collectionsOf: 'Archieven en collecties',
   objectsOf: 'Stukken',
+  related: {
+    collectionsByCreator: 'Archieven en collecties van deze archiefvormer',
+    collectionsOnSubject: 'Archieven en collecties over dit onderwerp',
+    objectsOnSubject: 'Stukken over dit onderwerp',
+    seeAll: {
+      collections: (_count, text) => `Alle ${text} archieven en collecties bekijken`,
+      objects: (_count, text) => `Alle ${text} stukken bekijken`,
+    },
+  },
   undated: 'ongedateerd',
   notFound: 'Niet gevonden',
   notFoundText: 'Deze pagina bestaat niet in deze catalogus.',

@@ -1,11 +1,15 @@
-/** A list of one type of record (`/collections?sort=title`): the API's list, paged. */
-import type { ListPage } from '@archive-catalogue/core'
+/**
+ * A list of one type of record (`/collections?sort=title`): the API's list, paged, with the
+ * filters it was asked with (`/collections?creator=…`, from an agent's page) shown and removable.
+ */
+import type { ListItem, ListPage } from '@archive-catalogue/core'
 import { canonicalList } from '../search-engines/canonical.js'
 import { pageData } from '../search-engines/linked-data.js'
 import { html, pathWith } from '../templates/html.js'
 import type { Messages } from '../templates/messages.js'
+import { filtersInUse } from './filters-in-use.js'
 import { archiveOf, page, type SiteContext } from './layout.js'
-import { count, datesText, pager } from './parts.js'
+import { count, datesText, pager, textLang } from './parts.js'
 
 export type ListType = 'collections' | 'objects' | 'agents' | 'terms'
 
@@ -23,10 +27,7 @@ export function listPage(
 ): string {
   const { messages: t, language } = site
   const heading = t[HEADINGS[type]] as string
-  const items = answer.page.results.map(
-    (item) =>
-      html`<li><a class="result-title" href="${item.uri}">${item.title}</a> <span class="muted">${datesText(item.dates, t, language)}</span></li>`,
-  )
+  const items = answer.page.results.map((item) => listEntry(item, site))
   const canonical = canonicalList(site.url ?? '', `/${type}`, type, answer.params)
   return page(site, {
     title: heading,
@@ -35,7 +36,14 @@ export function listPage(
     description: `${heading}: ${count(answer.page.count, language)}`,
     json: pathWith(`/api/${type}`, answer.params),
     content: html`<h1>${heading} (${count(answer.page.count, language)})</h1>
+!${filtersInUse(`/${type}`, type, answer.params, t)}
 <ol class="results">!${items.join('')}</ol>
 !${pager(`/${type}`, answer.params, { count: answer.page.count, offset: answer.offset, limit: answer.limit }, t, language)}`,
   })
+}
+
+/** A record of a list: its title linked, and its dates. */
+export function listEntry(item: ListItem, site: SiteContext): string {
+  const { messages: t, language } = site
+  return html`<li><a class="result-title" href="${item.uri}"!${textLang(site)}>${item.title}</a> <span class="muted">${datesText(item.dates, t, language)}</span></li>`
 }

@@ -5,7 +5,7 @@
  */
 import type { DetailOf } from '@archive-catalogue/core'
 import { stripHtml } from '@archive-catalogue/core/backend'
-import { html, pathWith } from '../templates/html.js'
+import { html } from '../templates/html.js'
 import type { Messages } from '../templates/messages.js'
 import { linkList } from './parts.js'
 
@@ -106,21 +106,24 @@ export function notes(detail: Detail, t: Messages, lang: string, level = 2): str
     .join('')}`
 }
 
-export function related(detail: Detail, t: Messages, lang: string): string {
+/**
+ * The records a record names: its creators, people and subjects; a term's collections and
+ * objects as its own document lists them, each unless `listed` (read by the list filters,
+ * `pages/related-records.ts`) already shows records of that kind.
+ */
+export function related(
+  detail: Detail,
+  t: Messages,
+  lang: string,
+  listed: ReadonlySet<'collections' | 'objects'> = new Set(),
+): string {
   const parts: string[] = []
   if ('creators' in detail) parts.push(linkList(t.creators, detail.creators, lang))
   if ('agents' in detail) parts.push(linkList(t.people, detail.agents, lang))
   if ('terms' in detail) parts.push(linkList(t.subjects, detail.terms, lang))
   if (detail.type === 'term' && 'collections' in detail) {
-    parts.push(
-      linkList(t.collectionsOf, detail.collections, lang),
-      linkList(t.objectsOf, detail.objects, lang),
-    )
-  }
-  if (detail.type === 'agent') {
-    parts.push(
-      html`<p><a href="${pathWith('/search', [['creator', detail.title]])}">${t.searchLabel}: ${detail.title}</a></p>`,
-    )
+    if (!listed.has('collections')) parts.push(linkList(t.collectionsOf, detail.collections, lang))
+    if (!listed.has('objects')) parts.push(linkList(t.objectsOf, detail.objects, lang))
   }
   return parts.join('')
 }

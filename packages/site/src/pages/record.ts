@@ -1,4 +1,5 @@
 import { stripHtml } from '@archive-catalogue/core/backend'
+import type { RelatedPage } from '../reads/related-reads.js'
 import type { Contents, Place } from '../reads/tree-reads.js'
 import { recordData } from '../search-engines/linked-data.js'
 import { html } from '../templates/html.js'
@@ -6,6 +7,7 @@ import type { Messages } from '../templates/messages.js'
 import { archiveOf, page, type SiteContext } from './layout.js'
 import { datesText, myListToggle, textLang } from './parts.js'
 import { type Detail, fields, notes, related, typeOf } from './record-parts.js'
+import { relatedRecords } from './related-records.js'
 import { contentsTree, neighbours, whereItSits } from './tree.js'
 
 export interface RecordAnswer {
@@ -19,6 +21,8 @@ export interface RecordAnswer {
   contents: Contents | null
   /** Where a component sits among its parent's children; null at the top level. */
   place: Place | null
+  /** An agent's or a term's collections and objects, a first page of each; none for others. */
+  related: readonly RelatedPage[]
 }
 
 export function recordPage(site: SiteContext, answer: RecordAnswer): string {
@@ -29,6 +33,9 @@ export function recordPage(site: SiteContext, answer: RecordAnswer): string {
   // The parent is the trail's last ancestor: its title costs no call of its own.
   const parentTitle = answer.trail.at(-1)?.title ?? place?.parent ?? ''
   const lang = textLang(site)
+  const listed = new Set(
+    answer.related.filter(({ page }) => page.count > 0).map(({ list }) => list),
+  )
   const content = html`!${trail(answer.trail, t)}
 <h1!${lang}>${detail.title}</h1>
 <p>!${myListToggle(path, detail.title, t)}</p>
@@ -37,7 +44,8 @@ export function recordPage(site: SiteContext, answer: RecordAnswer): string {
 !${place ? neighbours(place, t) : ''}
 !${fields(detail, t, lang)}
 !${notes(detail, t, lang)}
-!${related(detail, t, lang)}
+!${related(detail, t, lang, listed)}
+!${relatedRecords(answer.related, site)}
 !${answer.contents ? contentsTree(path, answer.contents, site) : ''}
 !${place ? whereItSits(path, place, parentTitle, answer.params, site) : ''}
 <h2>${t.citation}</h2>

@@ -8,20 +8,20 @@
  * suggestions, and a short help on the query syntax when nothing matched. Every control is a link or a form: it works without
  * JavaScript, and every state is a shareable URL.
  */
-import {
-  type DateHistogram,
-  endpointParameters,
-  type FacetBucket,
-  type FacetsResponse,
-  type Page,
-  type SearchResult,
-  type Snippet,
-  type Suggestions,
+import type {
+  DateHistogram,
+  FacetBucket,
+  FacetsResponse,
+  Page,
+  SearchResult,
+  Snippet,
+  Suggestions,
 } from '@archive-catalogue/core'
 import { canonicalList } from '../search-engines/canonical.js'
 import { pageData } from '../search-engines/linked-data.js'
-import { html, pathWith, withoutValue, withParam, withValue } from '../templates/html.js'
+import { html, pathWith, withParam, withValue } from '../templates/html.js'
 import type { Messages } from '../templates/messages.js'
+import { filtersInUse, valueName } from './filters-in-use.js'
 import { archiveOf, page, type SiteContext } from './layout.js'
 import { count, datesText, myListToggle, pager, textLang } from './parts.js'
 
@@ -70,7 +70,7 @@ export function searchPage(site: SiteContext, answer: SearchAnswer): string {
   const content = html`<h1>${t.results(results.count, n(results.count), query)}</h1>
 <div class="layout">
 <aside class="facets" aria-label="${t.filters}">
-!${activeFilters(params, t)}
+!${filtersInUse('/search', 'search', params, t)}
 !${facetLists(params, facets, t, language, textLang(site))}
 </aside>
 <section aria-label="${t.search}">
@@ -164,44 +164,6 @@ function nothingFound(answer: SearchAnswer, t: Messages): string {
     suggestion = html`<p>${t.didYouMean} <a href="${pathWith('/search', withParam(answer.params, 'query', corrected))}">${corrected}</a>?</p>`
   }
   return html`<p>${t.noResults}</p>!${suggestion}<p class="muted">${t.queryHelp}</p>`
-}
-
-/** Whether a parameter is a filter of `/search`, with or without a lookup. */
-function isFilter(name: string): boolean {
-  const field = name.split('__')[0] as (typeof endpointParameters.search.filters)[number]
-  return endpointParameters.search.filters.includes(field)
-}
-
-function activeFilters(params: URLSearchParams, t: Messages): string {
-  const active: { label: string; href: string }[] = []
-  for (const [name, value] of params) {
-    // Only the search's filters (`genre`, `start_date__gte`…): not its query, page or sort, an
-    // opt-in of the API's, or a parameter the search does not read (a tracking tag).
-    if (!isFilter(name) || value === '') continue
-    const href = pathWith('/search', withoutValue(params, name, value))
-    active.push({ label: `${filterName(name, t)}: ${valueName(name, value, t)}`, href })
-  }
-  if (active.length === 0) return ''
-  return html`<h2>${t.activeFilters}</h2><ul class="chips">!${active
-    .map(
-      (filter) =>
-        html`<li><a href="${filter.href}" aria-label="${t.removeFilter(filter.label)}">${filter.label} ✕</a></li>`,
-    )
-    .join('')}</ul>`
-}
-
-/** A value as a reader reads it: a level by its name (`Record group`), any other as written. */
-function valueName(parameter: string, value: string, t: Messages): string {
-  return parameter === 'level' && Object.hasOwn(t.level, value)
-    ? t.level[value as keyof Messages['level']]
-    : value
-}
-
-function filterName(name: string, t: Messages): string {
-  if (name === 'genre') return t.facet.format
-  if (name in t.facet) return t.facet[name as keyof Messages['facet']]
-  if (name.startsWith('start_date') || name.startsWith('end_date')) return t.dates
-  return name
 }
 
 function facetLists(

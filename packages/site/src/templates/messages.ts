@@ -136,6 +136,19 @@ export const en = {
   copied: 'Copied',
   collectionsOf: 'Collections',
   objectsOf: 'Items',
+  /**
+   * An agent's or a term's records, as the list filters find them by its name (`creator`,
+   * `subject`); "see all" links the whole list, shown only past its first page.
+   */
+  related: {
+    collectionsByCreator: 'Collections by this creator',
+    collectionsOnSubject: 'Collections on this subject',
+    objectsOnSubject: 'Items on this subject',
+    seeAll: {
+      collections: (_count: number, text: string) => `See all ${text} collections`,
+      objects: (_count: number, text: string) => `See all ${text} items`,
+    },
+  },
   undated: 'undated',
   notFound: 'Not found',
   notFoundText: 'There is no such page in this catalogue.',
