@@ -162,10 +162,8 @@ describe('findingAid', () => {
       'gives back the documents of one written in %s when exported as %s, ids included',
       async (written, exportedAs) => {
         let validated = false
-        // An EAD 2002 `did/note` of several paragraphs loses them in EAD3 (the test below).
-        const noteParagraphs = written === 'ead2002' && exportedAs === 'ead3' ? 1 : 2
         await fc.assert(
-          fc.asyncProperty(generatedFindingAid({ noteParagraphs }), async (aid) => {
+          fc.asyncProperty(generatedFindingAid(), async (aid) => {
             const xml = findingAidXml(aid, written)
             const first = await importXml(xml, aid.id)
             const described = first.filter((d) => d.type === 'collection' || d.type === 'object')
@@ -194,8 +192,7 @@ describe('findingAid', () => {
       60_000,
     )
 
-    // Known bug (reported): EAD3's `didnote` is written as one text, the paragraphs joined.
-    it.fails('keeps the paragraphs of an EAD 2002 did note in EAD3', async () => {
+    it('keeps the paragraphs of an EAD 2002 did note in EAD3, as an odd of type note', async () => {
       const xml = `<ead xmlns="urn:isbn:1-931666-22-9"><eadheader><eadid>notes</eadid><filedesc><titlestmt><titleproper>Notes</titleproper></titlestmt></filedesc></eadheader>
 <archdesc level="collection"><did><unittitle>Notes</unittitle><origination><persname>Doe, Jane</persname></origination>
 <note><p>First paragraph.</p><p>Second paragraph.</p></note></did></archdesc></ead>`
@@ -203,8 +200,20 @@ describe('findingAid', () => {
       const [note] = (first[0] as Extract<CatalogueDocument, { type: 'collection' }>).notes!
       expect(note!.subnotes[0]!.content).toEqual(['First paragraph.', 'Second paragraph.'])
       const exported = await exportFindingAids(Catalogue.fromDocuments(first), 'ead3')
+      const ead3 = exported.get('notes')!
+      // EAD3's didnote holds no paragraphs: a note of several is an odd beside the did.
+      expect(ead3).toContain(
+        '<odd localtype="note"><head>General Note</head><p>First paragraph.</p><p>Second paragraph.</p></odd>',
+      )
+      expect(ead3).not.toContain('<didnote>')
+      expect(await schemaErrors(ead3, 'ead3')).toEqual([])
       const [back] = await reimport(exported)
       expect(form(back)).toEqual(form(first[0]))
+      // A note of one paragraph stays in the did.
+      const single = await importXml(xml.replace('<p>Second paragraph.</p>', ''), 'notes')
+      const one = (await exportFindingAids(Catalogue.fromDocuments(single), 'ead3')).get('notes')!
+      expect(one).toContain('<didnote>First paragraph.</didnote>')
+      expect(one).not.toContain('<odd')
     })
   })
 

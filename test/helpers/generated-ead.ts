@@ -149,7 +149,7 @@ const note: fc.Arbitrary<GeneratedNote> = fc.record({
   list: fc.boolean(),
 })
 
-const description = (top: boolean, noteParagraphs: number): fc.Arbitrary<Description> =>
+const description = (top: boolean): fc.Arbitrary<Description> =>
   fc.record({
     title: inline,
     dates: fc.array(date, { maxLength: 2 }),
@@ -173,7 +173,7 @@ const description = (top: boolean, noteParagraphs: number): fc.Arbitrary<Descrip
     didNotes: fc.array(
       fc.record({
         element: fc.constantFrom('abstract', 'physloc', 'materialspec', 'note'),
-        paragraphs: fc.array(inline, { minLength: 1, maxLength: noteParagraphs }),
+        paragraphs: fc.array(inline, { minLength: 1, maxLength: 2 }),
       }),
       { maxLength: 2 },
     ),
@@ -193,10 +193,10 @@ const componentId = fc.option(
 const level = fc.constantFrom(undefined, 'series', 'subseries', 'file', 'item', 'box_group')
 
 /** A component with at most `depth` levels of components inside it (itself included). */
-function component(depth: number, noteParagraphs: number): fc.Arbitrary<GeneratedComponent> {
+function component(depth: number): fc.Arbitrary<GeneratedComponent> {
   return fc
     .tuple(
-      description(false, noteParagraphs),
+      description(false),
       fc.record({
         id: componentId,
         level,
@@ -209,7 +209,7 @@ function component(depth: number, noteParagraphs: number): fc.Arbitrary<Generate
         ),
         children:
           depth > 1
-            ? fc.array(component(depth - 1, noteParagraphs), { maxLength: 3 })
+            ? fc.array(component(depth - 1), { maxLength: 3 })
             : fc.constant<GeneratedComponent[]>([]),
       }),
     )
@@ -218,20 +218,16 @@ function component(depth: number, noteParagraphs: number): fc.Arbitrary<Generate
 
 /**
  * A finding aid of a few dozen components, at most five levels deep; its `did` notes of EAD
- * 2002 (`note`) have at most `noteParagraphs` paragraphs (EAD3's `didnote` has one).
+ * 2002 (`note`) have one or two paragraphs (EAD3's `didnote` has one).
  */
-export function generatedFindingAid({
-  noteParagraphs = 2,
-}: {
-  noteParagraphs?: number
-} = {}): fc.Arbitrary<GeneratedFindingAid> {
+export function generatedFindingAid(): fc.Arbitrary<GeneratedFindingAid> {
   return fc
     .record({
-      description: description(true, noteParagraphs),
+      description: description(true),
       number: fc.integer({ min: 1, max: 9999 }),
       level: fc.constantFrom('collection', 'fonds', 'recordgrp'),
       repository: heading,
-      children: fc.array(component(4, noteParagraphs), { minLength: 1, maxLength: 4 }),
+      children: fc.array(component(4), { minLength: 1, maxLength: 4 }),
     })
     .map(({ description, number, children, ...rest }) => ({
       ...description,

@@ -74,7 +74,7 @@ export function describe(
   }
   const notes = document.notes ?? []
   const places = placesOf(
-    notes.map((note) => note.type),
+    notes.map((note) => ({ type: note.type, paragraphs: paragraphs(note).length })),
     edition,
   )
   did.push(physicalDescription(document, notes, places, edition))

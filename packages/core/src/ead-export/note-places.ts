@@ -4,7 +4,8 @@
  * in the `did` (`abstract`, `physloc`, `materialspec`, a general note), in `physdesc`
  * (dimensions, physical facets: EAD 2002 only), as an element of its own beside the `did`, or,
  * for a type EAD has no element for in that place, as `odd` naming the type (`type` in EAD 2002,
- * `localtype` in EAD3), which the importer reads as that type.
+ * `localtype` in EAD3), which the importer reads as that type. EAD3's `didnote` is text, one
+ * paragraph: a general note of several is an `odd localtype="note"` beside the `did`.
  */
 import type { NoteType } from '../documents/documents.js'
 import type { EadEdition } from './edition.js'
@@ -44,17 +45,25 @@ const OWN_ELEMENTS = new Set<NoteType>([
   'bibliography',
 ])
 
-/** Where a note of this type goes in this edition. */
-export function placeOf(type: NoteType, edition: EadEdition): NotePlace {
+/** A note as its place depends on it: its type, and how many paragraphs it has. */
+export interface PlacedNote {
+  type: NoteType
+  paragraphs: number
+}
+
+/** Where a note of this type (and this many paragraphs) goes in this edition. */
+export function placeOf({ type, paragraphs }: PlacedNote, edition: EadEdition): NotePlace {
   switch (type) {
     case 'abstract':
     case 'physloc':
     case 'materialspec':
       return { in: 'did', element: type }
     case 'note':
-      return edition === 'ead3'
-        ? { in: 'did', element: 'didnote' }
-        : { in: 'did', element: 'note', paragraphs: true }
+      if (edition === 'ead2002') return { in: 'did', element: 'note', paragraphs: true }
+      // EAD3's `didnote` holds no `p`: its paragraphs would be joined into one.
+      return paragraphs > 1
+        ? { in: 'component', element: 'odd', odd: type }
+        : { in: 'did', element: 'didnote' }
     case 'dimensions':
     case 'physfacet':
       // EAD3's `physdesc` is text only; its dimensions live in `physdescstructured`, which
@@ -72,15 +81,15 @@ export function placeOf(type: NoteType, edition: EadEdition): NotePlace {
  * written further out goes beside the `did` too, as an `odd` naming its type (EAD 2002's
  * `note` there has no `head` for its title).
  */
-export function placesOf(types: readonly NoteType[], edition: EadEdition): NotePlace[] {
+export function placesOf(notes: readonly PlacedNote[], edition: EadEdition): NotePlace[] {
   const stages = { did: 0, physdesc: 1, component: 2 }
   let stage = 0
-  return types.map((type) => {
-    const place = placeOf(type, edition)
+  return notes.map((note) => {
+    const place = placeOf(note, edition)
     if (stages[place.in] >= stage) {
       stage = stages[place.in]
       return place
     }
-    return { in: 'component', element: 'odd', odd: type }
+    return { in: 'component', element: 'odd', odd: note.type }
   })
 }

@@ -60,23 +60,26 @@ export function readRequest(params: URLSearchParams): OaiRequest | { errors: Oai
   const allowed = ARGUMENTS[verb]
   const errors: OaiError[] = []
   const given: Record<string, string> = {}
+  // The verb's arguments that are there, once or repeated: a repeated one is not also missing.
+  const present = new Set<string>()
   for (const name of new Set(params.keys())) {
     if (name === 'verb') continue
-    const values = params.getAll(name)
-    if (values.length > 1) {
-      errors.push({ code: 'badArgument', message: `The argument '${name}' is repeated.` })
-      continue
-    }
     const known = [...allowed.required, ...allowed.optional, allowed.exclusive].includes(name)
     if (!known) {
       errors.push({ code: 'badArgument', message: `${verb} takes no argument '${name}'.` })
       continue
     }
+    present.add(name)
+    const values = params.getAll(name)
+    if (values.length > 1) {
+      errors.push({ code: 'badArgument', message: `The argument '${name}' is repeated.` })
+      continue
+    }
     given[name] = values[0]!
   }
   const exclusive = allowed.exclusive
-  if (exclusive !== undefined && given[exclusive] !== undefined) {
-    const others = Object.keys(given).filter((name) => name !== exclusive)
+  if (exclusive !== undefined && present.has(exclusive)) {
+    const others = [...present].filter((name) => name !== exclusive)
     if (others.length > 0) {
       errors.push({
         code: 'badArgument',
@@ -85,7 +88,7 @@ export function readRequest(params: URLSearchParams): OaiRequest | { errors: Oai
     }
   } else {
     for (const name of allowed.required) {
-      if (given[name] === undefined || given[name] === '') {
+      if (!present.has(name) || given[name] === '') {
         errors.push({ code: 'badArgument', message: `${verb} needs the argument '${name}'.` })
       }
     }
@@ -106,6 +109,11 @@ export function readRequest(params: URLSearchParams): OaiRequest | { errors: Oai
   }
   return errors.length > 0 ? { errors } : request
 }
+
+/** The first second a `from` or `until` can name (0000-01-01T00:00:00Z), since 1970. */
+export const EARLIEST_DATE = -62_167_219_200
+/** The last second a `from` or `until` can name (9999-12-31T23:59:59Z), since 1970. */
+export const LATEST_DATE = 253_402_300_799
 
 /** A UTC datestamp of either granularity the repository supports. */
 function readDate(

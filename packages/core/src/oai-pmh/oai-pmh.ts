@@ -24,7 +24,13 @@ import { dublinCore, OAI_DC } from './dublin-core.js'
 import { type OaiRequest, readRequest } from './oai-arguments.js'
 import { OaiProtocolError } from './oai-errors.js'
 import { datestamp, ENVELOPE_END, envelopeStart, errorElements, header } from './oai-xml.js'
-import { decodeToken, encodeToken, type ListState } from './resumption-tokens.js'
+import {
+  decodeToken,
+  encodeToken,
+  forgedToken,
+  type ListArguments,
+  type ListState,
+} from './resumption-tokens.js'
 
 /** Options of {@link oaiResponse}. */
 export interface OaiOptions {
@@ -191,20 +197,24 @@ function* listSets({ backend, request, options }: Context): Writer {
   const page = yield* settled(
     backend.topLevelCollections({ cursor: state?.cursor || null, limit }, call(options)),
   )
+  // A token's page is never empty (a list ends on its last set): this one was not written here.
+  if (token !== undefined && page.uris.length === 0) throw forgedToken(token)
   const documents = yield* settled(backend.documents(page.uris, call(options)))
   const sets = state ? [] : STATIC_SETS.map(([spec, name]) => setElement(spec, name))
   for (const [i, uri] of page.uris.entries()) {
     const title = documents[i]?.title || uri
     sets.push(setElement(`collection:${uri.slice('/collections/'.length)}`, title))
   }
+  // `listed` counts the top-level collections; the static sets came before them, on the first page.
+  const before = state ? STATIC_SETS.length + state.listed : 0
   const listed = (state?.listed ?? 0) + page.uris.length
   const more = page.next
     ? tokenElement(
         { verb: 'ListSets', version: backend.version, cursor: page.next, listed },
-        state?.listed ?? 0,
+        before,
       )
     : state
-      ? `<resumptionToken${attributes({ completeListSize: String(listed + STATIC_SETS.length), cursor: String(state.listed) })}/>`
+      ? `<resumptionToken${attributes({ completeListSize: String(STATIC_SETS.length + listed), cursor: String(before) })}/>`
       : ''
   yield { text: `<ListSets>${sets.join('\n')}${more}</ListSets>\n` }
 }
@@ -220,7 +230,7 @@ function* list(context: Context, records: boolean): Writer {
   const verb = records ? 'ListRecords' : 'ListIdentifiers'
   const state: ListState =
     token !== undefined
-      ? decodeToken(token, backend.version, verb)
+      ? decodeToken(token, backend.version, verb, isListed)
       : {
           verb,
           version: backend.version,
@@ -248,6 +258,8 @@ function* list(context: Context, records: boolean): Writer {
       call(options),
     ),
   )
+  // A token's page is never empty (a list ends on its last record): this one was not written here.
+  if (token !== undefined && page.records.length === 0) throw forgedToken(token)
   if (page.records.length === 0) {
     throw new OaiProtocolError(
       'noRecordsMatch',
@@ -325,10 +337,24 @@ function call(options: Context['options']): { signal?: AbortSignal } {
 }
 
 function formatOf(prefix: string): Prefix {
-  if (prefix in FORMATS) return prefix as Prefix
+  if (isPrefix(prefix)) return prefix
   throw new OaiProtocolError(
     'cannotDisseminateFormat',
     `'${prefix}' is not a metadata format of this repository: ${Object.keys(FORMATS).join(', ')}.`,
+  )
+}
+
+/** A format's own name: not one `FORMATS` inherits (`toString`). */
+function isPrefix(prefix: string): prefix is Prefix {
+  return Object.hasOwn(FORMATS, prefix)
+}
+
+/** Whether a list of records could have written these arguments in its token. */
+function isListed({ metadataPrefix, set }: ListArguments): boolean {
+  return (
+    metadataPrefix !== undefined &&
+    isPrefix(metadataPrefix) &&
+    (set === undefined || harvestSets(set) !== undefined)
   )
 }
 
@@ -353,14 +379,21 @@ function setSpecs(document: Collection | CatalogueObject): string[] {
 
 /** The harvest's filter of a `set` argument; a set this repository does not have is refused. */
 function setsOf(spec: string | undefined): HarvestSet[] {
-  if (spec === undefined || spec === 'type' || spec === 'collection') return []
+  const sets = spec === undefined ? [] : harvestSets(spec)
+  if (sets) return sets
+  throw new OaiProtocolError('badArgument', `There is no set '${spec}': ListSets lists them.`)
+}
+
+/** The harvest's filter of a set; undefined for a set this repository does not have. */
+function harvestSets(spec: string): HarvestSet[] | undefined {
+  if (spec === 'type' || spec === 'collection') return []
   if (spec === 'type:collection' || spec === 'type:object') {
     return [{ kind: 'type', type: spec.slice(5) as 'collection' | 'object' }]
   }
   if (spec === 'online') return [{ kind: 'online' }]
   const match = /^collection:([A-Za-z0-9_-]+)$/.exec(spec)
   if (match) return [{ kind: 'group', uri: `/collections/${match[1]}` }]
-  throw new OaiProtocolError('badArgument', `There is no set '${spec}': ListSets lists them.`)
+  return undefined
 }
 
 function identifierOf({ options }: Context, uri: string): string {

@@ -36,7 +36,8 @@ export async function topLevelCollections(
   page: { cursor?: string | null; limit: number },
   signal?: AbortSignal,
 ): Promise<{ uris: string[]; next: string | null }> {
-  const after = page.cursor ? Number(page.cursor) : undefined
+  const after = placeAfter(page.cursor)
+  if (after === PAST_THE_END) return { uris: [], next: null }
   const body = await searchIndex(
     cluster,
     {
@@ -51,7 +52,7 @@ export async function topLevelCollections(
       size: page.limit + 1,
       _source: false,
       track_total_hits: false,
-      ...(after !== undefined && Number.isFinite(after) ? { search_after: [after] } : {}),
+      ...(after !== undefined ? { search_after: [after] } : {}),
     },
     signal,
   )
@@ -75,10 +76,9 @@ export async function harvestPage(
   request: HarvestRequest,
   signal?: AbortSignal,
 ): Promise<{ records: HarvestedRecord[]; next: string | null }> {
-  const after = request.cursor ? Number(request.cursor) : undefined
-  const range: Record<string, number> = {}
-  if (request.from !== undefined) range.gte = request.from
-  if (request.until !== undefined) range.lte = request.until
+  const after = placeAfter(request.cursor)
+  const range = datestampRange(request)
+  if (after === PAST_THE_END || range === PAST_THE_END) return { records: [], next: null }
   const body = await searchIndex(
     cluster,
     {
@@ -97,7 +97,7 @@ export async function harvestPage(
       _source: false,
       docvalue_fields: ['derived.datestamp'],
       track_total_hits: false,
-      ...(after !== undefined && Number.isFinite(after) ? { search_after: [after] } : {}),
+      ...(after !== undefined ? { search_after: [after] } : {}),
     },
     signal,
   )
@@ -108,6 +108,37 @@ export async function harvestPage(
   const next =
     hits.length > request.limit && last?.sort?.[0] !== undefined ? String(last.sort[0]) : null
   return { records, next }
+}
+
+const PAST_THE_END = Symbol('past the end')
+
+/**
+ * The catalogue order a page goes on after; none for the first page; `PAST_THE_END` for a
+ * cursor that is no place in the catalogue (not a whole number from 0, or beyond the `integer`
+ * `derived.order` is): nothing is after it, as in memory, where the cluster would refuse the
+ * search (or a list begin again).
+ */
+function placeAfter(cursor: string | null | undefined): number | typeof PAST_THE_END | undefined {
+  if (!cursor) return undefined
+  const place = /^\d+$/.test(cursor) ? Number(cursor) : Number.NaN
+  return Number.isSafeInteger(place) && place <= 2 ** 31 - 1 ? place : PAST_THE_END
+}
+
+/**
+ * `from` and `until` as a range of whole seconds a `long` holds; `PAST_THE_END` when no
+ * datestamp can be within them (the cluster would refuse a bound beyond a long).
+ */
+function datestampRange({
+  from,
+  until,
+}: HarvestRequest): Record<string, number> | typeof PAST_THE_END {
+  const range: Record<string, number> = {}
+  const limit = Number.MAX_SAFE_INTEGER
+  if (from !== undefined && from > limit) return PAST_THE_END
+  if (until !== undefined && until < -limit) return PAST_THE_END
+  if (from !== undefined && from > -limit) range.gte = Math.ceil(from)
+  if (until !== undefined && until < limit) range.lte = Math.floor(until)
+  return range
 }
 
 /** The datestamps of these uris, undefined for those it does not hold. */
