@@ -129,7 +129,7 @@ export class Catalogue
       language: data.language,
     }
     this.searcher = new CatalogueSearcher(data)
-    this.groupCounters = new GroupCounters(data.groups.length, data.size)
+    this.groupCounters = new GroupCounters(data.groups.length)
   }
 
   /** Builds a catalogue from valid documents (see `validateDocument`), in catalogue order. */

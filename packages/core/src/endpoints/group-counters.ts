@@ -6,7 +6,7 @@
 
 import type { CatalogueData } from '../catalogue-data/catalogue-data.js'
 import type { Matches } from '../text/matches.js'
-import { Bitset } from '../util/bitset.js'
+import type { Bitset } from '../util/bitset.js'
 import type { UniverseGroups } from './universe-groups.js'
 
 /** The groups a request touched, and what it counted of each (read only). */
@@ -30,11 +30,8 @@ export interface GroupedMatches {
 export class GroupCounters {
   private readonly counters: Omit<GroupedMatches, 'touched'>
   private busy = false
-  /** The documents a request excludes, among the searchable ones (emptied after it). */
-  private readonly excluded: Bitset
 
-  constructor(groups: number, size: number) {
-    this.excluded = new Bitset(size)
+  constructor(groups: number) {
     this.counters = {
       hits: new Uint32Array(groups),
       onlineHits: new Uint32Array(groups),
@@ -55,8 +52,7 @@ export class GroupCounters {
     use: (grouped: GroupedMatches) => T,
   ): T {
     // A reentrant call (never made today) would share the counters: give it its own.
-    if (this.busy)
-      return new GroupCounters(data.groups.length, data.size).group(data, matches, allowed, use)
+    if (this.busy) return new GroupCounters(data.groups.length).group(data, matches, allowed, use)
     this.busy = true
     const { hits, onlineHits, best, bestAt, firstSeen } = this.counters
     const touched: number[] = []
@@ -133,29 +129,32 @@ export class GroupCounters {
       return use({ touched, hits, onlineHits, best, bestAt: firstDocs, firstSeen: firstDocs })
     }
     if (this.busy) {
-      const counters = new GroupCounters(data.groups.length, data.size)
+      const counters = new GroupCounters(data.groups.length)
       return counters.groupAllBut(data, universe, searchable, excluded, use)
     }
     this.busy = true
     const { hits, onlineHits, bestAt } = this.counters
-    const { groupOf, online } = data
+    const { groupOf } = data
+    const searchableWords = searchable.words
+    const onlineWords = data.online.words
     const ids = excluded.ids
     try {
       hits.set(universe.hits)
       onlineHits.set(universe.onlineHits)
       bestAt.set(universe.firstDocs)
+      // Groups whose first document is excluded: their first one left is found after the pass.
       const moved: number[] = []
       for (let i = 0; i < ids.length; i++) {
         const id = ids[i]!
-        if (!searchable.has(id)) continue
-        this.excluded.add(id)
+        const bit = 1 << (id & 31)
+        if ((searchableWords[id >>> 5]! & bit) === 0) continue
         const group = groupOf[id]!
         hits[group]!--
-        if (online.has(id)) onlineHits[group]!--
+        if ((onlineWords[id >>> 5]! & bit) !== 0) onlineHits[group]!--
         if (bestAt[group] === id) moved.push(group)
       }
       for (const group of moved) {
-        if (hits[group]! > 0) bestAt[group] = universe.firstDocBut(group, this.excluded)
+        if (hits[group]! > 0) bestAt[group] = universe.firstDocBut(group, ids)
       }
       const touched: number[] = []
       for (const group of universe.touched) if (hits[group]! > 0) touched.push(group)
@@ -163,7 +162,6 @@ export class GroupCounters {
     } finally {
       hits.fill(0)
       onlineHits.fill(0)
-      for (let i = 0; i < ids.length; i++) this.excluded.remove(ids[i]!)
       this.busy = false
     }
   }

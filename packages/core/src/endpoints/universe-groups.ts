@@ -7,6 +7,7 @@
 
 import type { CatalogueData } from '../catalogue-data/catalogue-data.js'
 import type { Bitset } from '../util/bitset.js'
+import { gallopTo } from '../util/gallop.js'
 
 export class UniverseGroups {
   /** The groups that hold a searchable document, in the order of their first one. */
@@ -50,11 +51,14 @@ export class UniverseGroups {
     this.noScores = new Float64Array(groups)
   }
 
-  /** A group's first searchable document that `excluded` does not hold, or -1. */
-  firstDocBut(group: number, excluded: Bitset): number {
+  /** A group's first searchable document that `excluded` (ascending ids) does not hold, or -1. */
+  firstDocBut(group: number, excluded: ArrayLike<number>): number {
+    // Both lists ascend: one walk through each, galloping over the excluded ids.
+    let at = 0
     for (let i = this.groupStarts[group]!; i < this.groupStarts[group + 1]!; i++) {
       const id = this.groupDocs[i]!
-      if (!excluded.has(id)) return id
+      at = gallopTo(excluded, id, at)
+      if (at === excluded.length || excluded[at] !== id) return id
     }
     return -1
   }

@@ -30,10 +30,6 @@ export class Bitset {
     this.words[id >>> 5]! |= 1 << (id & 31)
   }
 
-  remove(id: number): void {
-    this.words[id >>> 5]! &= ~(1 << (id & 31))
-  }
-
   has(id: number): boolean {
     return (this.words[id >>> 5]! & (1 << (id & 31))) !== 0
   }
