@@ -7,10 +7,11 @@
  * sloppy phrase as its words placed within the slop, `word*` on the words as written, `word~N`
  * on the terms within N edits. What the query excludes (`-word`) is never marked.
  */
-import { normalizeToken, tokenSpans } from '../analysis/analyze.js'
+import { tokenSpans } from '../analysis/analyze.js'
 import type { Analyzer } from '../analysis/languages.js'
 import type { IndexLeaf, QueryNode } from '../analysis/query-analysis.js'
 import { editDistance } from '../util/edit-distance.js'
+import { analyzedWord } from './analyzed-words.js'
 
 /** A stretch of a text to mark: `[start, end)` in UTF-16 code units, and the leaves found there. */
 export interface Mark {
@@ -33,13 +34,12 @@ export interface Token {
 type PhraseLeaf = Extract<IndexLeaf, { kind: 'phrase' }>
 
 /**
- * A query's marks in any text: one per request, reused for every text of its page (each distinct
- * word is analyzed once, and each term's distance from a fuzzy word computed once).
+ * A query's marks in any text: one per request, reused for every text of its page (each term's
+ * distance from a fuzzy word computed once; words are analyzed once, `analyzed-words.ts`).
  */
 export class QueryMarks {
   /** The leaves a text's words can show: every leaf of the query outside an exclusion. */
   readonly leaves: IndexLeaf[]
-  private readonly analyzed = new Map<string, { term: string | null; word: string }>()
   private readonly near = new Map<string, boolean>()
 
   constructor(
@@ -92,16 +92,9 @@ export class QueryMarks {
     }
   }
 
-  /** The text's words, each analyzed (once per distinct word as written). */
+  /** The text's words, each analyzed. */
   private tokens(text: string): Token[] {
-    return tokenSpans(text).map(({ token, offset, length }) => {
-      let analyzed = this.analyzed.get(token)
-      if (!analyzed) {
-        analyzed = { term: this.analyzer.processTerm(token), word: normalizeToken(token) }
-        this.analyzed.set(token, analyzed)
-      }
-      return { start: offset, end: offset + length, term: analyzed.term, word: analyzed.word }
-    })
+    return wordsOf(text, this.analyzer)
   }
 }
 
@@ -110,14 +103,9 @@ export class QueryMarks {
  * kept as, so that a record shown again is marked without reading it again.
  */
 export function wordsOf(text: string, analyzer: Analyzer): Token[] {
-  const analyzed = new Map<string, { term: string | null; word: string }>()
   return tokenSpans(text).map(({ token, offset, length }) => {
-    let words = analyzed.get(token)
-    if (!words) {
-      words = { term: analyzer.processTerm(token), word: normalizeToken(token) }
-      analyzed.set(token, words)
-    }
-    return { start: offset, end: offset + length, term: words.term, word: words.word }
+    const { term, word } = analyzedWord(token, analyzer)
+    return { start: offset, end: offset + length, term, word }
   })
 }
 
