@@ -108,6 +108,9 @@ function pageKinds(sampled: Sampled, queries: Record<string, string>[]): [string
     ['agent', sampled.agents],
     ['term', sampled.terms],
     ['lists', ['/collections', '/objects?offset=9980', '/agents?sort=title', '/terms']],
+    // The index and its first, a middle and its last file of 50,000 URLs (a million documents
+    // make 21): each file read by its range of places, never walking the ones before.
+    ['sitemaps', ['/sitemap.xml', '/sitemaps/0.xml', '/sitemaps/10.xml', '/sitemaps/20.xml']],
   ]
 }
 
