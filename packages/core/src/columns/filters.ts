@@ -1,8 +1,9 @@
 import type { Filter } from '../api/parsed-request.js'
 import { Bitset } from '../util/bitset.js'
 import { LruCache } from '../util/lru-cache.js'
-import type { Columns } from './columns.js'
+import type { Columns, SortKeys } from './columns.js'
 import type { ValueColumn } from './value-column.js'
+import { yearBoundDocuments } from './year-bounds.js'
 
 /** The documents each recent filter accepts, by filter: a front end repeats its filters. */
 export type FilterCache = LruCache<string, Bitset>
@@ -14,11 +15,13 @@ export function filterCache(maxBytes = 32 * 2 ** 20): FilterCache {
 
 /**
  * The documents of `universe` that pass every filter, as a new bitset. Each filter is the union
- * of the posting lists of the dictionary values it accepts (its cost is its matches), kept in
- * the cache for the next request with the same filter.
+ * of the posting lists of the dictionary values it accepts (its cost is its matches), or for a
+ * year with one bound a scan of the sort keys' years (`year-bounds.ts`), kept in the cache for
+ * the next request with the same filter.
  */
 export function applyFilters(
   columns: Columns,
+  keys: SortKeys,
   filters: readonly Filter[],
   universe: Bitset,
   cache?: FilterCache,
@@ -28,15 +31,23 @@ export function applyFilters(
     const key = JSON.stringify([filter.field, filter.lookup, filter.values])
     let matching = cache?.get(key)
     if (!matching) {
-      const column = columnOf(columns, filter)
-      matching = new Bitset(universe.size)
-      column.addDocuments(acceptedValueIds(column, filter), matching)
+      matching =
+        yearBoundDocuments(keys, filter, universe.size) ??
+        valueDocuments(columns, filter, universe.size)
       cache?.set(key, matching)
     }
     if (filter.lookup === 'exclude') result.andNot(matching)
     else result.and(matching)
   }
   return result
+}
+
+/** The documents holding a value the filter accepts: the union of those values' postings. */
+function valueDocuments(columns: Columns, filter: Filter, size: number): Bitset {
+  const column = columnOf(columns, filter)
+  const documents = new Bitset(size)
+  column.addDocuments(acceptedValueIds(column, filter), documents)
+  return documents
 }
 
 function columnOf(columns: Columns, filter: Filter): ValueColumn {

@@ -83,7 +83,7 @@ export class CatalogueSearcher {
   /** The documents of `universe` that pass the request's filters. */
   filtered(request: ParsedRequest, universe: Bitset): Bitset {
     return request.filters.length > 0
-      ? applyFilters(this.data.columns, request.filters, universe, this.filters)
+      ? applyFilters(this.data.columns, this.data.keys, request.filters, universe, this.filters)
       : universe
   }
 
