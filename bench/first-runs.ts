@@ -1,0 +1,115 @@
+/**
+ * Searches on their first run over the generated catalogue: each query of the mix asked once
+ * (nothing the index keeps for a query helps it; the code is warm from other queries, as a
+ * running server's is), and the searches over the whole catalogue that issue 29 names (`*`, an
+ * exclusion only, no query, no query sorted), first run and p50 of 15. One process per run, so
+ * two versions can be compared over the same snapshot, one after the other. Appends a section
+ * to bench/first-runs-results.md.
+ *
+ *   node --import tsx bench/first-runs.ts [--size 1m] [--snapshot FILE] [--out FILE]
+ *
+ * The snapshot is made with `catalogue index` when missing (default: one per size, kept in the
+ * temporary folder). `--size 0` is the committed sample.
+ */
+import { execSync, spawnSync } from 'node:child_process'
+import { appendFileSync, existsSync } from 'node:fs'
+import { cpus, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { loadSnapshot } from '../packages/core/src/index.js'
+import { generatedCatalogue } from './generated-catalogue.js'
+import { queryMix } from './query-mix.js'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const { values } = parseArgs({
+  options: {
+    size: { type: 'string', default: '1m' },
+    snapshot: { type: 'string' },
+    out: { type: 'string', default: join(root, 'bench/first-runs-results.md') },
+  },
+})
+const size = Number(values.size.replace(/k$/, '000').replace(/m$/, '000000'))
+const ndjson = generatedCatalogue(size)
+const snapshot = values.snapshot ?? join(tmpdir(), `archive-catalogue-first-runs-${size}.snapshot`)
+const index = () => {
+  process.stderr.write(`first runs: indexing ${ndjson}…\n`)
+  const cli = join(root, 'packages/cli/src/bin.ts')
+  const made = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', cli, 'index', ndjson, '-o', snapshot],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  )
+  if (made.status !== 0) throw new Error(`Could not index ${ndjson}`)
+}
+if (!existsSync(snapshot)) index()
+const catalogue = await loadSnapshot(snapshot).catch((error: Error) => {
+  // A snapshot kept from a run of another version is made again, not measured.
+  if (!/another version/.test(error.message)) throw error
+  index()
+  return loadSnapshot(snapshot)
+})
+const mix = await queryMix(ndjson)
+
+// Warm code, not the mix's queries.
+for (const query of ['zebra', 'letters', '"annual report"', 'rep*', 'budget | grant', 'lettr~1']) {
+  catalogue.search({ query })
+  catalogue.search({ query, sort: 'title' })
+}
+
+const ms = (value: number) => value.toFixed(2)
+const percentile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!
+
+const firstRuns = mix.map(({ kind, params }) => {
+  const request = new URLSearchParams(params)
+  const started = performance.now()
+  catalogue.search(request)
+  return { ms: performance.now() - started, query: `${kind}: \`${request}\`` }
+})
+const sorted = firstRuns.map((run) => run.ms).sort((a, b) => a - b)
+const slowest = [...firstRuns].sort((a, b) => b.ms - a.ms).slice(0, 5)
+
+const WHOLE: [string, Record<string, string>][] = [
+  ['`*`', { query: '*' }],
+  ['an exclusion only (`-photographs`)', { query: '-photographs' }],
+  ['no query', {}],
+  ['no query, sorted (`-start_date`)', { sort: '-start_date' }],
+]
+const whole = WHOLE.map(([name, params]) => {
+  const times: number[] = []
+  for (let run = 0; run < 15; run++) {
+    const started = performance.now()
+    catalogue.search(params)
+    times.push(performance.now() - started)
+  }
+  const first = times[0]!
+  times.sort((a, b) => a - b)
+  return `| ${name} | ${ms(first)} | ${ms(percentile(times, 0.5))} |`
+})
+
+const commit = (() => {
+  try {
+    return execSync('git rev-parse --short HEAD', { cwd: root, encoding: 'utf8' }).trim()
+  } catch {
+    return 'unknown'
+  }
+})()
+const section = `
+## ${new Date().toISOString().slice(0, 10)} · ${catalogue.size.toLocaleString('en')} documents · commit ${commit}
+
+${cpus().length} cores, Node ${process.version}. \`node --import tsx bench/first-runs.ts --size ${values.size}\`.
+
+The mix, each query once: p50 ${ms(percentile(sorted, 0.5))} ms, p99 ${ms(percentile(sorted, 0.99))} ms. The slowest:
+
+${slowest.map((run) => `- ${ms(run.ms)} ms: ${run.query}`).join('\n')}
+
+| over the whole catalogue | first run ms | p50 of 15 ms |
+|---|---:|---:|
+${whole.join('\n')}
+`
+appendFileSync(values.out, section)
+console.log(section)
