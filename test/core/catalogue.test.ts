@@ -323,12 +323,15 @@ describe('Catalogue', () => {
       const file = snapshotFile()
       await saveSnapshot(catalogue, file)
       const bytes = readFileSync(file)
-      const older = Buffer.from(bytes)
-      older.write('archive-catalogue snapshot 4\n', 0, 'latin1')
-      writeFileSync(file, older)
-      await expect(loadCatalogue(file)).rejects.toThrow(
-        `${file} is not a usable snapshot: written by another version (archive-catalogue snapshot 4); index the catalogue again`,
-      )
+      // 8: the last format whose documents were not compressed.
+      for (const version of [4, 8]) {
+        const older = Buffer.from(bytes)
+        older.write(`archive-catalogue snapshot ${version}\n`, 0, 'latin1')
+        writeFileSync(file, older)
+        await expect(loadCatalogue(file)).rejects.toThrow(
+          `${file} is not a usable snapshot: written by another version (archive-catalogue snapshot ${version}); index the catalogue again`,
+        )
+      }
       writeFileSync(file, bytes.subarray(0, bytes.length - 1000))
       await expect(loadCatalogue(file)).rejects.toThrow(
         `${file} is not a usable snapshot: the file is truncated`,

@@ -16,7 +16,7 @@ import { STORED_PARTS, type StoredCatalogue } from './catalogue-data.js'
  * padding to 8 bytes.
  */
 const FORMAT = 'archive-catalogue snapshot'
-const MAGIC = Buffer.from(`${FORMAT} 8\n`)
+const MAGIC = Buffer.from(`${FORMAT} 9\n`)
 /** Items per JSON chunk of a list: no string near V8's length limit. */
 const LIST_CHUNK = 50_000
 
@@ -205,6 +205,8 @@ export async function readSnapshot(
   const complete =
     stored.uris?.length === stored.size &&
     stored.documents?.documentOffsets?.length === stored.size + 1 &&
+    stored.documents.blockStarts?.[stored.documents.blockStarts.length - 1] === stored.size &&
+    stored.documents.blockOffsets?.length === stored.documents.blockStarts.length &&
     stored.text?.documentCount === stored.size &&
     stored.hierarchy?.parentOf?.length === stored.size
   if (!complete) throw bad(path, 'parts of the catalogue are missing')

@@ -17,10 +17,10 @@ port.on('message', (message: StoreMessage) => {
   }
   const { store: built, version } = store.build()
   const { parts } = built
-  port.postMessage({ parts, version } satisfies StoredMessage, [
-    parts.documentBytes.buffer,
-    parts.documentOffsets.buffer,
-    parts.sharedBytes.buffer,
-    parts.sharedOffsets.buffer,
-  ] as ArrayBuffer[])
+  // Every array goes over as it is (each has a buffer of its own).
+  const arrays = Object.values(parts).filter((part) => ArrayBuffer.isView(part))
+  port.postMessage(
+    { parts, version } satisfies StoredMessage,
+    arrays.map((array) => array.buffer as ArrayBuffer),
+  )
 })

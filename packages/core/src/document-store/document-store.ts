@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { CatalogueDocument } from '../documents/documents.js'
-import { ByteStrings, ByteStringsBuilder } from '../util/byte-strings.js'
+import { ByteStrings } from '../util/byte-strings.js'
+import { DocumentBlocks, DocumentBlocksBuilder, type StoredBlocks } from './document-blocks.js'
 import { SharedParts } from './shared-parts.js'
 
 /**
@@ -26,29 +27,31 @@ const SHARED_FIELDS: ReadonlySet<string> = new Set([
 const OPEN = '\u0001'
 const CLOSE = '\u0002'
 
-/** The stored parts of a {@link DocumentStore}, as a snapshot writes them. */
-export interface StoredDocuments {
-  /** Each document's own text (UTF-8), with references. */
-  documentBytes: Uint8Array
-  documentOffsets: Uint32Array
+/**
+ * The stored parts of a {@link DocumentStore}, as a snapshot writes them: each document's own
+ * text (UTF-8, with references), compressed in blocks ({@link StoredBlocks}), and the shared
+ * parts as they are (a document refers to several, each wherever it was first seen: compressed
+ * in blocks, a read would decompress one block a part).
+ */
+export interface StoredDocuments extends StoredBlocks {
   /** Each shared part's JSON text (UTF-8). */
   sharedBytes: Uint8Array
   sharedOffsets: Uint32Array
 }
 
 /**
- * Every document's JSON text, as UTF-8 bytes: each document's own fields, with references to
- * the parts it shares with others. Reading one rebuilds its text (parsing it is the caller's).
+ * Every document's JSON text: each document's own fields (compressed), with references to the
+ * parts it shares with others. Reading one rebuilds its text (parsing it is the caller's).
  */
 export class DocumentStore {
   /** The stored arrays, for snapshots. */
   readonly parts: StoredDocuments
-  private readonly documents: ByteStrings
+  private readonly documents: DocumentBlocks
   private readonly shared: ByteStrings
 
   constructor(parts: StoredDocuments) {
     this.parts = parts
-    this.documents = new ByteStrings({ bytes: parts.documentBytes, offsets: parts.documentOffsets })
+    this.documents = new DocumentBlocks(parts)
     this.shared = new ByteStrings({ bytes: parts.sharedBytes, offsets: parts.sharedOffsets })
   }
 
@@ -84,7 +87,7 @@ export interface BuiltStore {
 /** Stores documents one at a time, sharing their repeated parts, and fingerprints them. */
 export class DocumentStoreBuilder {
   private readonly hash = createHash('sha1')
-  private readonly documents = new ByteStringsBuilder()
+  private readonly documents = new DocumentBlocksBuilder()
   private readonly shared = new SharedParts()
 
   /**
@@ -110,11 +113,9 @@ export class DocumentStoreBuilder {
   }
 
   build(): BuiltStore {
-    const documents = this.documents.build()
     const shared = this.shared.build()
     const store = new DocumentStore({
-      documentBytes: documents.bytes,
-      documentOffsets: documents.offsets,
+      ...this.documents.build(),
       sharedBytes: shared.bytes,
       sharedOffsets: shared.offsets,
     })

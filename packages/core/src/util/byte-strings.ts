@@ -1,9 +1,9 @@
 import { CatalogueError } from './catalogue-errors.js'
 
 /**
- * Many strings as UTF-8 in one buffer with an offsets array: no JavaScript string or object
- * per entry (a million documents are two typed arrays), and a snapshot stores and restores
- * them as two reads.
+ * Many strings as UTF-8 (or byte strings) in one buffer with an offsets array: no JavaScript
+ * string or object per entry (a million shared parts are two typed arrays), and a snapshot
+ * stores and restores them as two reads.
  */
 export interface StoredStrings {
   bytes: Uint8Array
@@ -29,6 +29,12 @@ export class ByteStrings {
   get(index: number): string {
     const { offsets } = this.stored
     return this.buffer.toString('utf8', offsets[index]!, offsets[index + 1]!)
+  }
+
+  /** Entry `index`'s bytes, a view (not a copy). */
+  bytes(index: number): Buffer {
+    const { offsets } = this.stored
+    return this.buffer.subarray(offsets[index]!, offsets[index + 1]!)
   }
 }
 
