@@ -7,21 +7,13 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { validateXML } from 'xmllint-wasm'
+import { SCHEMAS } from './xml-schemas.js'
 
 const XSD = fileURLToPath(new URL('../fixtures/xsd/', import.meta.url))
 const file = (fileName: string) => ({ fileName, contents: readFileSync(XSD + fileName, 'utf8') })
 
 /** OAI-PMH.xsd with the schemas of the records' formats: oai_dc, EAD 2002, EAD3. */
-const SCHEMA = 'oai-pmh-with-formats.xsd'
-const IMPORTS = [
-  'OAI-PMH.xsd',
-  'oai_dc.xsd',
-  'simpledc20021212.xsd',
-  'xml.xsd',
-  'ead.xsd',
-  'xlink.xsd',
-  'ead3.xsd',
-]
+const { schema: SCHEMA, imports: IMPORTS } = SCHEMAS['oai-pmh']
 
 /** The schema's complaints about each response, in order: empty for a valid one. */
 export async function oaiSchemaErrors(responses: readonly string[]): Promise<string[][]> {

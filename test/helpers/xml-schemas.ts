@@ -13,7 +13,7 @@ const XSD = fileURLToPath(new URL('../fixtures/xsd/', import.meta.url))
 const file = (fileName: string) => ({ fileName, contents: readFileSync(XSD + fileName, 'utf8') })
 
 /** The schema of each kind of document, and the files it imports. */
-const SCHEMAS = {
+export const SCHEMAS = {
   ead3: { schema: 'ead3.xsd', imports: [] },
   ead2002: { schema: 'ead.xsd', imports: ['xlink.xsd'] },
   /** A response, its records' metadata checked too (oai_dc, EAD 2002, EAD3). */
