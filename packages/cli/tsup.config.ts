@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/bin.ts'],
+  // The module the worker threads of `serve --workers` import, a file of its own beside bin.js.
+  entry: ['src/index.ts', 'src/bin.ts', 'src/serve-worker.ts'],
   format: ['esm'],
   target: 'node20',
   dts: { entry: 'src/index.ts' },

@@ -114,9 +114,9 @@ describe('catalogue serve, reloading and stopping', () => {
     killGroups()
   })
 
-  it('reloads on SIGHUP, and keeps serving the old catalogue when the new one is broken', async () => {
+  it('reloads on SIGHUP on every worker, and keeps serving the old catalogue when the new one is broken', async () => {
     const file = scratchSample(1000)
-    const server = await servedBy(startBin(['serve', file, '--port', '0']))
+    const server = await servedBy(startBin(['serve', file, '--port', '0', '--workers', '2']))
     const first = await health(server.url)
     expect(first).toMatchObject({ status: 'ok', documents: 1000, last_reload_error: null })
 
@@ -129,6 +129,11 @@ describe('catalogue serve, reloading and stopping', () => {
     expect(server.stderr()).toMatch(/Reloaded: 2,000 documents, version \S+ \(in [\d,]+ ms/)
     const reloaded = await health(server.url)
     expect(reloaded.version).not.toBe(first.version)
+    // Every worker swapped: no request, whichever worker answers it, sees the old catalogue.
+    const everyAnswer = await Promise.all(Array.from({ length: 20 }, () => health(server.url)))
+    expect(new Set(everyAnswer.map((answer) => answer.version))).toEqual(
+      new Set([reloaded.version]),
+    )
 
     writeFileSync(file, `${sampleText(10)}{"uri": oops\n`)
     server.child.kill('SIGHUP')
@@ -136,8 +141,11 @@ describe('catalogue serve, reloading and stopping', () => {
       .poll(async () => (await health(server.url)).last_reload_error, { timeout: 20_000 })
       .toMatch(/catalogue\.ndjson.*line 11/s)
     expect(server.stderr()).toContain(`Reload failed; still serving version ${reloaded.version}`)
-    const after = await health(server.url)
-    expect(after).toMatchObject({ status: 'ok', documents: 2000, version: reloaded.version })
+    const after = await Promise.all(Array.from({ length: 10 }, () => health(server.url)))
+    for (const answer of after) {
+      expect(answer).toMatchObject({ status: 'ok', documents: 2000, version: reloaded.version })
+      expect(answer.last_reload_error).toMatch(/line 11/)
+    }
     const search = await fetch(`${server.url}/search?query=malaria&limit=1`)
     expect(search.status).toBe(200)
 

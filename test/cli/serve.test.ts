@@ -177,6 +177,40 @@ describe('catalogue serve', () => {
     })
 
     it.each([
+      ['1', 'Answering on the main thread (--workers 1)'],
+      ['2', 'Answering on 2 worker threads, over one shared copy of the catalogue'],
+    ])('says who answers with --workers %s, and answers alike', async (workers, line) => {
+      const controller = new AbortController()
+      let listener: (chunk: string) => void = () => {}
+      const first = servingLine((next) => {
+        listener = next
+      })
+      let stdout = ''
+      const running = runCli(['serve', corpus, '--port', '0', '--workers', workers], {
+        signal: controller.signal,
+        onStdout: (chunk) => {
+          stdout += chunk
+          listener(chunk)
+        },
+      })
+      const [, url] = (await first).match(SERVING)!
+      await expect.poll(() => stdout).toContain(`${line}\n`)
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => fetch(`${url}/search?query=rockefeller&limit=1`)),
+      )
+      for (const answer of answers)
+        expect(((await answer.json()) as { count: number }).count).toBe(34)
+      controller.abort()
+      expect((await running).code).toBe(0)
+    })
+
+    it.each([
+      [['--workers', '0'], "--workers expects an integer from 1 to 256, got '0'"],
+      [['--workers', 'two'], "--workers expects an integer from 1 to 256, got 'two'"],
+      [
+        ['--workers', '2', '--opensearch', 'http://127.0.0.1:1'],
+        '--workers is for a catalogue in memory: with --opensearch the cluster does the work',
+      ],
       [['--port', 'http'], "--port expects an integer from 0 to 65535, got 'http'"],
       [['--port', '70000'], "--port expects an integer from 0 to 65535, got '70000'"],
       [['--max-limit', '0'], "--max-limit expects an integer from 1 to 1000000, got '0'"],

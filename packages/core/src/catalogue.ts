@@ -74,6 +74,9 @@ export interface CatalogueOptions {
   language?: TextLanguage
 }
 
+/** The facts of a load that `/health` reports (see `Catalogue.reportLoad`). */
+export type ReportedLoad = Pick<Health, 'loaded_at' | 'load_milliseconds' | 'last_reload_error'>
+
 /** A request: already parsed, or parameters to parse (URLSearchParams or a plain object). */
 export type RequestInput<E extends Endpoint = Endpoint> = ParsedRequest | RequestParams<E>
 
@@ -117,6 +120,8 @@ export class Catalogue
   private hashes: Float64Array | undefined
   /** Each group's index by uri, made when a harvest first asks for a collection's set. */
   private groupIndexes: Map<string, number> | undefined
+  /** The load `/health` reports, when one was reported (see {@link reportLoad}). */
+  private load: ReportedLoad | undefined
 
   /** @internal use {@link Catalogue.fromDocuments}, {@link loadCatalogue} or a snapshot. */
   constructor(data: CatalogueData, options: CatalogueOptions = {}) {
@@ -157,7 +162,10 @@ export class Catalogue
     return 'the in-memory catalogue'
   }
 
-  /** `/health`: its version and size (a catalogue given as is has no load to report). */
+  /**
+   * `/health`: its version and size (a catalogue given as is has no load to report, one serving
+   * on a worker thread the load reported to it).
+   */
   health(): Health {
     return {
       status: 'ok',
@@ -166,6 +174,7 @@ export class Catalogue
       loaded_at: null,
       load_milliseconds: null,
       last_reload_error: null,
+      ...this.load,
     }
   }
 
@@ -281,9 +290,26 @@ export class Catalogue
     )
   }
 
-  private datestampArray(): Float64Array {
+  /** @internal each document's datestamp (seconds), made when first asked */
+  datestampArray(): Float64Array {
     this.stamps ??= freshDatestamps(this.size, this.madeAt)
     return this.stamps
+  }
+
+  /**
+   * @internal a copy of a catalogue made on another thread (`shared-catalogue.ts`) takes the
+   * datestamps of the one it copies, so that both answer a harvest alike.
+   */
+  adoptDatestamps(stamps: Float64Array): void {
+    this.stamps = stamps
+  }
+
+  /**
+   * Sets what `/health` reports of the load that made this catalogue: for a copy serving on a
+   * worker thread (`openSharedCatalogue`) while the main thread holds the load.
+   */
+  reportLoad(load: ReportedLoad): void {
+    this.load = load
   }
 
   private async contentHashes(): Promise<Float64Array> {

@@ -86,7 +86,7 @@ export type {
   TermDetail,
 } from './api/response-schemas.js'
 export { responseSchemas } from './api/response-schemas.js'
-export type { CatalogueOptions, RequestInput } from './catalogue.js'
+export type { CatalogueOptions, ReportedLoad, RequestInput } from './catalogue.js'
 export { Catalogue } from './catalogue.js'
 export { isSnapshot } from './catalogue-data/snapshot-file.js'
 export type {
@@ -152,6 +152,11 @@ export {
 export { VERBS as OAI_VERBS } from './oai-pmh/oai-arguments.js'
 export type { OaiOptions } from './oai-pmh/oai-pmh.js'
 export { oaiResponse } from './oai-pmh/oai-pmh.js'
+export {
+  openSharedCatalogue,
+  type SharedCatalogue,
+  shareCatalogue,
+} from './shared-catalogue.js'
 export { loadSnapshot, saveSnapshot } from './snapshot.js'
 export type { CatalogueErrorCode } from './util/catalogue-errors.js'
 export {

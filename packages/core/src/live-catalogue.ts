@@ -54,6 +54,12 @@ export interface LiveCatalogueOptions extends LoadOptions {
   onReload?: (outcome: ReloadOutcome) => void
   /** How long changes must settle before a watched reload starts. @default 300 ms */
   debounce?: number
+  /**
+   * Called with each load (the first too) once it loaded whole, before it is swapped in; what
+   * it gives back is served (e.g. the catalogue moved to shared memory and handed to worker
+   * threads, which swap it in together). A rejection fails the load: the one in use stays.
+   */
+  prepare?: (result: LoadResult) => Promise<LoadResult>
 }
 
 /**
@@ -89,7 +95,8 @@ export class LiveCatalogue
 
   /** Loads a catalogue (throws as `loadCatalogue` does) and holds it. */
   static async open(path: string, options: LiveCatalogueOptions = {}): Promise<LiveCatalogue> {
-    return new LiveCatalogue(path, options, await loadCatalogue(path, options))
+    const first = await loadCatalogue(path, options)
+    return new LiveCatalogue(path, options, options.prepare ? await options.prepare(first) : first)
   }
 
   /** The load of the catalogue in use: its counts, warnings, time. */
@@ -275,9 +282,10 @@ export class LiveCatalogue
   private async loadOnce(): Promise<ReloadOutcome> {
     let outcome: ReloadOutcome
     try {
-      const result = await loadCatalogue(this.path, this.loadOptions)
+      const loaded = await loadCatalogue(this.path, this.loadOptions)
       // What did not change keeps its datestamp (OAI-PMH harvests by them).
-      await result.catalogue.carryDatestamps(this.result.catalogue)
+      await loaded.catalogue.carryDatestamps(this.result.catalogue)
+      const result = this.loadOptions.prepare ? await this.loadOptions.prepare(loaded) : loaded
       this.result = result
       this.loadedAt = new Date()
       this.lastError = undefined

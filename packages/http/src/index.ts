@@ -3,6 +3,13 @@ export { createApp } from './app.js'
 export type { AppRequest, AppResponse } from './app-messages.js'
 export type { AppRequestInit } from './app-request.js'
 export { requestApp } from './app-request.js'
+export type {
+  OpenedWorkerApp,
+  WorkerApp,
+  WorkerAppModule,
+  WorkerContext,
+} from './app-worker-messages.js'
+export { AppWorkers, type AppWorkersOptions } from './app-workers.js'
 export type { Listening, ListenOptions, SignalOptions } from './node.js'
 export { handleSignals, listen } from './node.js'
 export { openApiDocument, operationId } from './openapi.js'

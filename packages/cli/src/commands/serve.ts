@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import type { CitationOptions, LiveCatalogue, ReloadOutcome } from '@archive-catalogue/core'
 import type { OaiSettings } from '@archive-catalogue/http'
 import { catalogueOptions, givenPath, openLiveCatalogue } from '../support/catalogue.js'
@@ -7,7 +8,14 @@ import { type CliIo, write } from '../support/io.js'
 import { OAI_OPTIONS, oaiSettings } from '../support/oai-options.js'
 import { openOpenSearch, openSearchOptions } from '../support/opensearch.js'
 import { whenOrphaned } from '../support/orphaned.js'
+import { ServeThreads } from '../support/serve-threads.js'
+import { type ServedSettings, servedApp } from '../support/served-app.js'
 import { CommandError, describeError, EXIT, UsageError } from '../support/usage-errors.js'
+
+/** The cores of this machine: the worker threads `serve` starts unless told. */
+const CORES = availableParallelism()
+/** More threads than this machine could ever run is a typo. */
+const MOST_WORKERS = 256
 
 /** `catalogue serve [path]`: the read API over HTTP. */
 export const serve = defineCommand({
@@ -35,6 +43,11 @@ export const serve = defineCommand({
     },
     'max-limit': { type: 'string', value: 'n', description: 'largest page size (default 500)' },
     'access-log': { type: 'boolean', description: 'log each request on stderr' },
+    workers: {
+      type: 'string',
+      value: 'n',
+      description: `threads answering requests over one shared copy of the catalogue (default: one a core, ${CORES} here; 1 answers on the main thread)`,
+    },
     'response-cache': {
       type: 'string',
       value: 'MiB',
@@ -103,41 +116,49 @@ export const serve = defineCommand({
     const options = serveOptions(values)
     const language = await siteLanguage(values)
     const config = await siteConfig(values)
-    const { remote, opened } = await openServed(io, values, positionals, options)
-    const live = opened?.live
-    const { createApp, handleSignals, listen } = await import('@archive-catalogue/http')
     const site = values.site === true
     // With the site, --base-url is the site's public URL, and the API is under it at /api.
     const apiBaseUrl =
       options.baseUrl !== undefined && site
         ? `${options.baseUrl.replace(/\/+$/, '')}/api`
         : options.baseUrl
-    const apiOptions = {
-      ...(apiBaseUrl !== undefined ? { baseUrl: apiBaseUrl } : {}),
-      ...(options.maxLimit !== undefined ? { maxLimit: options.maxLimit } : {}),
-      citation: options.citation,
-      oai: options.oai,
-      trustProxy: values['trust-proxy'] === true,
-      accessLog: values['access-log'] === true,
-      ...(options.cacheMiB !== undefined ? { responseCacheBytes: options.cacheMiB * 2 ** 20 } : {}),
-      logger: {
-        info: (line: string) => io.stderr.write(`${line}\n`),
-        error: (message: string, error: unknown) =>
-          io.stderr.write(`${message}\n${describeError(error)}\n`),
+    const settings: ServedSettings = {
+      api: {
+        ...(apiBaseUrl !== undefined ? { baseUrl: apiBaseUrl } : {}),
+        ...(options.maxLimit !== undefined ? { maxLimit: options.maxLimit } : {}),
+        citation: options.citation,
+        oai: options.oai,
+        trustProxy: values['trust-proxy'] === true,
+        accessLog: values['access-log'] === true,
+        ...(options.cacheMiB !== undefined
+          ? { responseCacheBytes: options.cacheMiB * 2 ** 20 }
+          : {}),
       },
+      site: site
+        ? {
+            ...config,
+            name:
+              values['site-name'] ??
+              config?.name ??
+              (options.citation.repositoryName || 'Archive catalogue'),
+            ...(language !== undefined ? { language } : {}),
+          }
+        : null,
     }
-    const backend = remote ?? live!
-    const app = site
-      ? (await import('@archive-catalogue/site')).createSite(backend, {
-          ...config,
-          name:
-            values['site-name'] ??
-            config?.name ??
-            (options.citation.repositoryName || 'Archive catalogue'),
-          ...(language !== undefined ? { language } : {}),
-          api: apiOptions,
-        })
-      : createApp(backend, apiOptions)
+    const logger = {
+      info: (line: string) => io.stderr.write(`${line}\n`),
+      error: (message: string, error: unknown) =>
+        io.stderr.write(
+          error === undefined ? `${message}\n` : `${message}\n${describeError(error)}\n`,
+        ),
+    }
+    const served = await openServed(io, values, positionals, options, settings)
+    const { remote, opened, threads } = served
+    const live = opened?.live
+    const { handleSignals, listen } = await import('@archive-catalogue/http')
+    const app = threads
+      ? await threads.start(logger, live!)
+      : await servedApp(remote ?? live!, settings, logger)
     const { port, host } = options
     const listening = await listen(app, {
       port,
@@ -145,6 +166,7 @@ export const serve = defineCommand({
       ...(io.signal ? { signal: io.signal } : {}),
     }).catch(async (error: NodeJS.ErrnoException) => {
       await remote?.close()
+      await threads?.close()
       throw cannotListen(error, host, port)
     })
     const serving = opened
@@ -155,13 +177,15 @@ export const serve = defineCommand({
       io.stdout,
       `Serving ${serving}\n` +
         (site ? `Site at ${listening.url}/, API at ${listening.url}/api\n` : '') +
-        (options.baseUrl !== undefined ? `Public base URL: ${options.baseUrl}\n` : ''),
+        (options.baseUrl !== undefined ? `Public base URL: ${options.baseUrl}\n` : '') +
+        (opened ? `${describeWorkers(threads?.size ?? 1)}\n` : ''),
     )
     const stopWatching = values.watch === true && live ? await live.watch() : () => {}
     if (values.watch === true && live) await write(io.stderr, `Watching ${live.path} for changes\n`)
     const code = await untilStopped(io, listening, live, handleSignals)
     stopWatching()
     await remote?.close()
+    await threads?.close()
     await write(io.stderr, 'Stopped.\n')
     return code
   },
@@ -173,6 +197,8 @@ type Http = typeof import('@archive-catalogue/http')
 /** The options of `serve` that are checked before anything is loaded. */
 interface ServeOptions {
   port: number
+  /** Threads answering requests: 1 is the main thread. */
+  workers: number
   host: string
   maxLimit: number | undefined
   cacheMiB: number | undefined
@@ -185,6 +211,13 @@ interface ServeOptions {
 function serveOptions(values: ServeValues): ServeOptions {
   // The numbers first, then the URLs: the order the messages of several mistakes come in.
   const port = integer(values.port ?? '8000', '--port', 0, 65_535)
+  const workers = integer(values.workers ?? String(CORES), '--workers', 1, MOST_WORKERS)
+  if (values.workers !== undefined && values.opensearch !== undefined) {
+    throw new UsageError(
+      '--workers is for a catalogue in memory: with --opensearch the cluster does the work',
+      'serve',
+    )
+  }
   const maxLimit =
     values['max-limit'] === undefined
       ? undefined
@@ -212,6 +245,7 @@ function serveOptions(values: ServeValues): ServeOptions {
   const oai = oaiSettings(values, baseUrl)
   return {
     port,
+    workers,
     host: values.host ?? '127.0.0.1',
     maxLimit,
     cacheMiB,
@@ -266,13 +300,15 @@ async function siteConfig(values: ServeValues) {
 
 /**
  * What is served: the cluster given with `--opensearch` (a push is its reload, so there is
- * nothing to watch), else the catalogue at the path, loaded and kept live.
+ * nothing to watch), else the catalogue at the path, loaded and kept live, answered on the main
+ * thread or (`--workers` 2 or more) on worker threads sharing it.
  */
 async function openServed(
   io: CliIo,
   values: ServeValues,
   positionals: string[],
   options: ServeOptions,
+  settings: ServedSettings,
 ) {
   const { maxLimit, citation } = options
   const remote = await openOpenSearch(values, 'serve', {
@@ -286,16 +322,21 @@ async function openServed(
       'serve',
     )
   }
-  if (remote) return { remote, opened: undefined }
+  if (remote) return { remote, opened: undefined, threads: undefined }
+  const threads = options.workers > 1 ? new ServeThreads(options.workers, settings) : undefined
   const opened = await openLiveCatalogue(io, {
-    onReload: (outcome) => io.stderr.write(`${describeReload(outcome, opened.live)}\n`),
+    onReload: (outcome) => {
+      io.stderr.write(`${describeReload(outcome, opened.live)}\n`)
+      threads?.reloaded(opened.live)
+    },
+    ...(threads ? { prepare: threads.prepare } : {}),
     path: givenPath(positionals, values.catalogue, 'serve'),
     skipInvalid: values['skip-invalid'],
     language: values.language,
     format: values.format,
     ...(maxLimit !== undefined ? { maxLimit } : {}),
   })
-  return { remote: undefined, opened }
+  return { remote: undefined, opened, threads }
 }
 
 /**
@@ -337,6 +378,13 @@ function untilStopped(
       },
     })
   })
+}
+
+/** Who answers: the main thread, or worker threads over one shared copy of the catalogue. */
+function describeWorkers(workers: number): string {
+  return workers === 1
+    ? 'Answering on the main thread (--workers 1)'
+    : `Answering on ${workers} worker threads, over one shared copy of the catalogue`
 }
 
 /** One line on stderr for a reload: what is served now, or why the old catalogue stays. */

@@ -134,7 +134,7 @@ export async function openCatalogue(io: CliIo, options: OpenOptions = {}): Promi
  */
 export async function openLiveCatalogue(
   io: CliIo,
-  options: OpenOptions & Pick<LiveCatalogueOptions, 'onReload'> = {},
+  options: OpenOptions & Pick<LiveCatalogueOptions, 'onReload' | 'prepare'> = {},
 ): Promise<{ live: LiveCatalogue; result: LoadResult }> {
   const { path, load } = loadOptionsOf(io, options)
   let live: LiveCatalogue | undefined
@@ -143,6 +143,7 @@ export async function openLiveCatalogue(
       ...load,
       onProgress,
       ...(options.onReload ? { onReload: options.onReload } : {}),
+      ...(options.prepare ? { prepare: options.prepare } : {}),
     })
     return live.loaded
   })

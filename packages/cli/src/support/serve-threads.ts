@@ -1,0 +1,85 @@
+/**
+ * `catalogue serve --workers N` (N ≥ 2): the catalogue moved to shared memory as each load
+ * finishes, and N worker threads answering over it (`AppWorkers`), swapped together on a reload.
+ */
+import {
+  type LiveCatalogue,
+  type LoadResult,
+  openSharedCatalogue,
+  type ReportedLoad,
+  type SharedCatalogue,
+  shareCatalogue,
+} from '@archive-catalogue/core'
+import type { AppWorkers, Logger } from '@archive-catalogue/http'
+import { type ServedData, serveWorkerUrl } from '../serve-worker.js'
+import type { ServedSettings } from './served-app.js'
+
+/** The worker threads of `serve`, and the step of each load that hands the catalogue to them. */
+export class ServeThreads {
+  /** How many worker threads answer. */
+  readonly size: number
+  private readonly settings: ServedSettings
+  private workers: AppWorkers | undefined
+  /** The first load's catalogue, shared, until the workers start with it. */
+  private first: { catalogue: SharedCatalogue; load: ReportedLoad } | undefined
+
+  constructor(size: number, settings: ServedSettings) {
+    this.size = size
+    this.settings = settings
+  }
+
+  /**
+   * The `prepare` of the `LiveCatalogue`: the loaded catalogue's arrays moved to shared memory;
+   * on a reload, opened on every worker before it is swapped in (a worker that cannot open it
+   * fails the reload, and the old catalogue keeps serving everywhere). The main thread keeps a
+   * catalogue over the same shared arrays (for the next reload's datestamps), not the load's own.
+   */
+  readonly prepare = async (result: LoadResult): Promise<LoadResult> => {
+    const catalogue = shareCatalogue(result.catalogue)
+    const load = reportedLoad(result)
+    if (this.workers) await this.workers.replace(this.data(catalogue, load))
+    else this.first = { catalogue, load }
+    return { ...result, catalogue: openSharedCatalogue(catalogue) }
+  }
+
+  /** Starts the workers with the first load, as the app to listen with. */
+  async start(logger: Logger, live: LiveCatalogue): Promise<AppWorkers> {
+    const { AppWorkers } = await import('@archive-catalogue/http')
+    const { catalogue } = this.first!
+    this.first = undefined
+    this.workers = await AppWorkers.start({
+      workers: this.size,
+      module: serveWorkerUrl(),
+      data: this.data(catalogue, reportedHealth(live)),
+      logger,
+    })
+    return this.workers
+  }
+
+  /** After a reload, done or failed: what every worker's `/health` says of the load. */
+  reloaded(live: LiveCatalogue): void {
+    this.workers?.update(reportedHealth(live))
+  }
+
+  async close(): Promise<void> {
+    await this.workers?.close()
+  }
+
+  private data(catalogue: SharedCatalogue, load: ReportedLoad): ServedData {
+    return { catalogue, load, settings: this.settings }
+  }
+}
+
+/** A load just made, as `/health` reports it until the live catalogue has swapped it in. */
+function reportedLoad(result: LoadResult): ReportedLoad {
+  return {
+    loaded_at: new Date().toISOString(),
+    load_milliseconds: Math.round(result.milliseconds),
+    last_reload_error: null,
+  }
+}
+
+function reportedHealth(live: LiveCatalogue): ReportedLoad {
+  const { loaded_at, load_milliseconds, last_reload_error } = live.health()
+  return { loaded_at, load_milliseconds, last_reload_error }
+}

@@ -1,0 +1,60 @@
+/**
+ * A catalogue shared between worker threads: its typed arrays (the postings, the columns, the
+ * documents' bytes, nine tenths of its memory) in `SharedArrayBuffer`s that every thread reads
+ * without a copy, and the rest (lists of strings, options) copied to each thread when it is sent.
+ * Each thread derives its own readers over the shared parts, as a snapshot's restore does.
+ */
+import { Catalogue, type CatalogueOptions } from './catalogue.js'
+import { deriveCatalogue, type StoredCatalogue } from './catalogue-data/catalogue-data.js'
+
+/**
+ * What a thread needs to answer as a catalogue does: its stored parts (typed arrays shared), its
+ * options and its datestamps. Made by {@link shareCatalogue}, sent with `postMessage`, opened by
+ * {@link openSharedCatalogue}.
+ */
+export interface SharedCatalogue {
+  stored: StoredCatalogue
+  options: CatalogueOptions
+  /** Each document's datestamp (seconds), shared: a harvest reads the same on every thread. */
+  datestamps: Float64Array
+}
+
+/**
+ * The catalogue's parts with every typed array in shared memory: an array already there is kept,
+ * any other copied once (a build's arrays; a snapshot's too). The lists are kept as they are.
+ */
+export function shareCatalogue(catalogue: Catalogue): SharedCatalogue {
+  return {
+    stored: sharedParts(catalogue.data.stored) as StoredCatalogue,
+    options: catalogue.options,
+    datestamps: shared(catalogue.datestampArray()),
+  }
+}
+
+/**
+ * The catalogue over shared parts, answering exactly as the one they were shared from: the same
+ * parts, options and datestamps; its own derived readers (maps, the tree, the text index).
+ */
+export function openSharedCatalogue(shared: SharedCatalogue): Catalogue {
+  const catalogue = new Catalogue(deriveCatalogue(shared.stored), shared.options)
+  catalogue.adoptDatestamps(shared.datestamps)
+  return catalogue
+}
+
+type TypedArray = Uint8Array | Int16Array | Uint32Array | Int32Array | Float32Array | Float64Array
+
+/** A part as it is, its typed arrays (at any depth) in shared memory. */
+function sharedParts(part: unknown): unknown {
+  if (ArrayBuffer.isView(part)) return shared(part as TypedArray)
+  if (part === null || typeof part !== 'object' || Array.isArray(part)) return part
+  return Object.fromEntries(Object.entries(part).map(([key, value]) => [key, sharedParts(value)]))
+}
+
+/** The array itself when it is in shared memory already, else a copy there. */
+function shared<T extends TypedArray>(array: T): T {
+  if (array.buffer instanceof SharedArrayBuffer) return array
+  const Type = array.constructor as new (buffer: SharedArrayBuffer) => T
+  const copy = new Type(new SharedArrayBuffer(array.byteLength))
+  copy.set(array as never)
+  return copy
+}

@@ -1,0 +1,261 @@
+/**
+ * `AppWorkers`: the API answered on real worker threads over one shared copy of the catalogue,
+ * behind a real server: the same answers as on the main thread, spread over the workers, a swap
+ * that never mixes two catalogues within one request, and a worker that stops costing only its
+ * own requests.
+ */
+import { request as httpRequest } from 'node:http'
+import {
+  type Catalogue,
+  Catalogue as CatalogueClass,
+  type CatalogueDocument,
+  shareCatalogue,
+} from '@archive-catalogue/core'
+import { AppWorkers, createApp, type Listening, listen } from '@archive-catalogue/http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { overHttp } from '../cases/over-http.js'
+import { runCases } from '../cases/run-cases.js'
+import { corpusCatalogue } from '../helpers/http-server.js'
+import type { ThreadedData } from '../helpers/threaded-app.js'
+
+const MODULE = new URL('../helpers/threaded-app.ts', import.meta.url)
+
+/** Every line the workers logged. */
+const logged: string[] = []
+const logger = {
+  info: (line: string) => logged.push(line),
+  error: (line: string) => logged.push(line),
+}
+
+let catalogue: Catalogue
+let workers: AppWorkers
+let server: Listening
+
+beforeAll(async () => {
+  catalogue = await corpusCatalogue()
+  const data: ThreadedData = { catalogue: shareCatalogue(catalogue) }
+  workers = await AppWorkers.start({ workers: 2, module: MODULE, data, logger })
+  server = await listen(workers, { port: 0 })
+})
+
+afterAll(async () => {
+  await server?.close()
+  await workers?.close()
+})
+
+/** A GET over the socket: status, headers and body as text. */
+async function get(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.url}${path}`, { headers })
+  return { status: response.status, headers: response.headers, text: await response.text() }
+}
+
+/** The threads that answered these requests, sent all at once. */
+async function threadsOf(paths: string[]): Promise<Set<string>> {
+  const answers = await Promise.all(paths.map((path) => get(path)))
+  return new Set(answers.map((answer) => answer.headers.get('x-thread')!))
+}
+
+const PATHS = [
+  '/search?query=rockefeller',
+  '/search?query=%22public%20health%22&sort=title&limit=3',
+  '/search?query=medical&category=collection&format=api',
+  '/search?query=zzzznothing',
+  '/search?limit=-1',
+  '/facets?query=health',
+  '/collections?limit=5&offset=5',
+  '/objects?query=malaria',
+  '/agents?sort=-title',
+  '/terms',
+  '/search/suggestions?query=rockefel',
+  '/oai?verb=Identify',
+  '/oai?verb=ListRecords&metadataPrefix=oai_dc',
+  '/health',
+  '/nowhere',
+  '/openapi.json',
+]
+
+describe('AppWorkers over a real server', () => {
+  it('answers as the app on the main thread does, byte for byte', async () => {
+    const app = createApp(catalogue)
+    const { uris } = catalogue.data
+    const details = [uris[0]!, uris[40]!, uris[uris.length - 1]!]
+    for (const path of [...PATHS, ...details, `${details[0]}/children?limit=2`]) {
+      // Unencoded: the ETag of a compressed answer says how it was encoded.
+      const threaded = await get(path, { 'accept-encoding': 'identity' })
+      const main = await app.request(path, { headers: { host: new URL(server.url).host } })
+      expect({ path, status: threaded.status }).toEqual({ path, status: main.status })
+      expect(threaded.text).toBe(await main.text())
+      expect(threaded.headers.get('etag')).toBe(main.headers.get('etag'))
+    }
+  })
+
+  it('spreads requests over every worker', async () => {
+    const paths = Array.from({ length: 40 }, (_, i) => `/search?query=health&offset=${i}`)
+    expect((await threadsOf(paths)).size).toBe(2)
+  })
+
+  it('answers 304 to an ETag made by another worker', async () => {
+    const first = await get('/collections?limit=3')
+    const etag = first.headers.get('etag')!
+    const again = await Promise.all(
+      Array.from({ length: 10 }, () => get('/collections?limit=3', { 'if-none-match': etag })),
+    )
+    expect(new Set(again.map((answer) => answer.headers.get('x-thread'))).size).toBe(2)
+    expect(again.map((answer) => answer.status)).toEqual(Array(10).fill(304))
+  })
+
+  it('reads a POST body (My list) and refuses one too large with a 413', async () => {
+    const uris = catalogue.data.uris.slice(0, 3)
+    const response = await fetch(`${server.url}/mylist`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ list: uris }),
+    })
+    const main = await createApp(catalogue).request('/mylist', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ list: uris }),
+    })
+    expect(response.status).toBe(main.status)
+    expect(await response.text()).toBe(await main.text())
+    const tooLarge = await fetch(`${server.url}/mylist`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(workers.maxBodyBytes + 1),
+    })
+    expect(tooLarge.status).toBe(413)
+  })
+
+  it('streams a finding aid from a worker as the client reads it, whole', async () => {
+    const id = topCollectionWithMostDescendants()
+    const threaded = await get(`/collections/${id}/ead`)
+    const main = await createApp(catalogue).request(`/collections/${id}/ead`)
+    expect(threaded.status).toBe(200)
+    expect(threaded.headers.get('content-length')).toBeNull()
+    expect(threaded.text).toBe(await main.text())
+  })
+
+  it('stops a worker streaming to a client that went away, and keeps answering', async () => {
+    const id = topCollectionWithMostDescendants()
+    const { host, port } = new URL(server.url)
+    await new Promise<void>((resolve, reject) => {
+      const request = httpRequest(
+        { host: host.split(':')[0], port, path: `/collections/${id}/ead` },
+        (response) => {
+          response.once('data', () => {
+            request.destroy()
+            resolve()
+          })
+        },
+      )
+      request.on('error', (error) => (request.destroyed ? resolve() : reject(error)))
+      request.end()
+    })
+    expect((await get('/search?query=health')).status).toBe(200)
+  })
+
+  runCases({ ...overHttp(() => workers), skip: [] })
+})
+
+describe('AppWorkers when a worker stops', () => {
+  it('answers the requests it held with a 500, the others as usual, and replaces it', async () => {
+    const before = await threadsOf(Array.from({ length: 20 }, () => '/search?query=health'))
+    const [crashed, ...others] = await Promise.all([
+      get('/crash'),
+      ...Array.from({ length: 10 }, () => get('/search?query=health')),
+    ])
+    expect(crashed.status).toBe(500)
+    expect(JSON.parse(crashed.text)).toEqual({ detail: 'Internal server error.' })
+    // A worker holds two requests at most: the one that stopped it, and at most one more.
+    const failed = others.filter((answer) => answer.status !== 200)
+    expect(failed.length).toBeLessThanOrEqual(1)
+    for (const answer of failed) expect(answer.status).toBe(500)
+    expect(logged.some((line) => /A worker thread stopped \(exit code 3\)/.test(line))).toBe(true)
+    // The replacement takes its share: two threads answer again, one of them new.
+    await expect
+      .poll(() => threadsOf(Array.from({ length: 20 }, () => '/search?query=health')), {
+        timeout: 30_000,
+        interval: 250,
+      })
+      .toSatisfy(
+        (threads: Set<string>) => threads.size === 2 && [...threads].some((t) => !before.has(t)),
+      )
+    expect(workers.size).toBe(2)
+  })
+})
+
+describe('AppWorkers.replace', () => {
+  it('swaps every worker to the new catalogue; a stream begun before ends on the old one', async () => {
+    const id = topCollectionWithMostDescendants()
+    const oldEad = await (await createApp(catalogue).request(`/collections/${id}/ead`)).text()
+    // A client that reads the finding aid slowly, across the swap.
+    const response = await fetch(`${server.url}/collections/${id}/ead`)
+    const reader = response.body!.getReader()
+    const first = await reader.read()
+
+    const smaller = CatalogueClass.fromDocuments(
+      catalogue.data.uris.slice(0, 50).map((uri) => catalogue.get(uri)! as CatalogueDocument),
+    )
+    await workers.replace({ catalogue: shareCatalogue(smaller) } satisfies ThreadedData)
+    const health = JSON.parse((await get('/health')).text) as { version: string; documents: number }
+    expect(health).toMatchObject({ version: smaller.version, documents: 50 })
+    const everyThread = await Promise.all(Array.from({ length: 10 }, () => get('/health')))
+    expect(new Set(everyThread.map((answer) => JSON.parse(answer.text).version))).toEqual(
+      new Set([smaller.version]),
+    )
+
+    let text = new TextDecoder().decode(first.value)
+    const decoder = new TextDecoder()
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      text += decoder.decode(next.value, { stream: true })
+    }
+    expect(text).toBe(oldEad)
+    await workers.replace({ catalogue: shareCatalogue(catalogue) } satisfies ThreadedData)
+  })
+
+  it('keeps the old catalogue on every worker when a worker cannot open the new one', async () => {
+    const { version } = JSON.parse((await get('/health')).text) as { version: string }
+    await expect(
+      workers.replace({
+        catalogue: shareCatalogue(catalogue),
+        refuse: true,
+      } satisfies ThreadedData),
+    ).rejects.toThrow('this catalogue is refused on purpose')
+    const answers = await Promise.all(Array.from({ length: 10 }, () => get('/health')))
+    expect(answers.map((answer) => JSON.parse(answer.text).version)).toEqual(
+      Array(10).fill(version),
+    )
+  })
+})
+
+describe('AppWorkers.start', () => {
+  it('refuses a count of workers below 1', async () => {
+    await expect(
+      AppWorkers.start({
+        workers: 0,
+        module: MODULE,
+        data: { catalogue: shareCatalogue(catalogue) },
+      }),
+    ).rejects.toThrow('workers must be an integer of at least 1, got 0')
+  })
+
+  it('rejects when a worker cannot open the first catalogue', async () => {
+    const data: ThreadedData = { catalogue: shareCatalogue(catalogue), refuse: true }
+    await expect(AppWorkers.start({ workers: 2, module: MODULE, data })).rejects.toThrow(
+      'this catalogue is refused on purpose',
+    )
+  })
+})
+
+/** The top-level collection with the most descendants: the longest finding aid. */
+function topCollectionWithMostDescendants(): string {
+  const { hierarchy, uris } = catalogue.data
+  let best = 0
+  let bestSize = -1
+  for (let index = 0; index < uris.length; index++) {
+    if (hierarchy.parentOf[index] !== -1 || !uris[index]!.startsWith('/collections/')) continue
+    const size = hierarchy.subtreeSize[index]!
+    if (size > bestSize) [best, bestSize] = [index, size]
+  }
+  return uris[best]!.split('/')[2]!
+}
