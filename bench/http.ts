@@ -6,8 +6,8 @@
  * seconds.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
@@ -24,11 +24,20 @@ export interface HttpRun {
   errors: number
 }
 
+/** The mix through `catalogue serve --workers N`, and the server's memory after it. */
+export interface WorkersRun {
+  workers: number
+  run: HttpRun
+  /** The server's resident memory after the run, bytes. */
+  rss: number
+}
+
 export interface HttpFigures {
   connections: number
   seconds: number
   repeated: { ours: HttpRun; bare: HttpRun; bytes: number; path: string }
-  mixed: { ours: HttpRun; bare: HttpRun }
+  /** `ours` on the main thread (`--workers 1`), `workers` on one worker thread a core. */
+  mixed: { ours: HttpRun; bare: HttpRun; workers?: { one: WorkersRun; many: WorkersRun } }
 }
 
 function serve(args: string[]): Promise<ServedProcess> {
@@ -36,13 +45,36 @@ function serve(args: string[]): Promise<ServedProcess> {
   return servedBy(child)
 }
 
-function serveCatalogue(snapshot: string, cacheMiB: number): Promise<ServedProcess> {
+function serveCatalogue(
+  snapshot: string,
+  cacheMiB: number,
+  workers: number,
+): Promise<ServedProcess> {
   const built = join(root, 'packages/cli/dist/bin.js')
   const bin = existsSync(built)
     ? [built]
     : ['--import', 'tsx', join(root, 'packages/cli/src/bin.ts')]
-  return serve([...bin, 'serve', snapshot, '--port', '0', '--response-cache', String(cacheMiB)])
+  return serve([
+    ...bin,
+    'serve',
+    snapshot,
+    '--port',
+    '0',
+    '--response-cache',
+    String(cacheMiB),
+    '--workers',
+    String(workers),
+  ])
 }
+
+/** A process's resident memory (Linux), bytes. */
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024
+}
+
+/** Workers a core, two at least: the rate of one against many. */
+const MANY_WORKERS = Math.max(2, availableParallelism())
 
 async function load(
   url: string,
@@ -77,8 +109,8 @@ export async function httpBenchmark(
   const repeatedPath = mixPaths[0]!
   const servers: ServedProcess[] = []
   try {
-    const cached = await serveCatalogue(snapshot, 64)
-    const uncached = await serveCatalogue(snapshot, 0)
+    const cached = await serveCatalogue(snapshot, 64, 1)
+    const uncached = await serveCatalogue(snapshot, 0, 1)
     servers.push(cached, uncached)
     const bodies: Record<string, string> = {}
     let bytes = 0
@@ -99,6 +131,18 @@ export async function httpBenchmark(
     servers.push(bare)
     const run = (server: ServedProcess, paths: string[]) =>
       load(server.url, paths, connections, seconds)
+    const ours = await run(uncached, mixPaths)
+    const one = { workers: 1, run: ours, rss: rssOf(uncached.child.pid!) }
+    // One server at a time: the single-threaded one stops before the threads start.
+    uncached.child.kill()
+    const threaded = await serveCatalogue(snapshot, 0, MANY_WORKERS)
+    servers.push(threaded)
+    const many = {
+      workers: MANY_WORKERS,
+      run: await run(threaded, mixPaths),
+      rss: rssOf(threaded.child.pid!),
+    }
+    threaded.child.kill()
     return {
       connections,
       seconds,
@@ -108,7 +152,7 @@ export async function httpBenchmark(
         bytes,
         path: repeatedPath,
       },
-      mixed: { ours: await run(uncached, mixPaths), bare: await run(bare, mixPaths) },
+      mixed: { ours, bare: await run(bare, mixPaths), workers: { one, many } },
     }
   } finally {
     for (const server of servers) server.child.kill()

@@ -266,6 +266,18 @@ function report(run: Run): string {
       row('the same /search repeated', repeated.ours, repeated.bare),
       row('the mix of /search', mixed.ours, mixed.bare),
     )
+    if (mixed.workers) {
+      const { one, many } = mixed.workers
+      const line = ({ workers, run: own, rss }: { workers: number; run: HttpRun; rss: number }) =>
+        `| ${workers === 1 ? 'the main thread (--workers 1)' : `${workers} worker threads`} | ${own.requestsPerSecond.toFixed(0)} | ${(own.requestsPerSecond / one.run.requestsPerSecond).toFixed(2)}× | ${own.p50} / ${own.p99} | ${(rss / 2 ** 20).toFixed(0)} MiB | ${(rss / one.rss).toFixed(2)}× |`
+      sections.push(
+        '\n#### The mix of /search on every core (`catalogue serve --workers N`, the cache off)\n',
+        "Each server alone, one after the other; autocannon runs in the benchmark's process on the same machine. RSS is the server's after its run.\n",
+        '| answered on | req/s | ÷ one | p50 / p99 ms | RSS | ÷ one |\n|---|---:|---:|---:|---:|---:|',
+        line(one),
+        line(many),
+      )
+    }
     const engineMean =
       ours && !('skipped' in ours) ? ours.start.latencies['/search, the mix']?.mean : undefined
     if (engineMean) {
@@ -277,6 +289,23 @@ function report(run: Run): string {
   }
   if (ours && !('skipped' in ours)) sections.push(targets(ours, run.http))
   return `${sections.join('\n')}\n`
+}
+
+/** Issue 29's targets for serving on every core: the rate and the memory against one thread. */
+function workerTargets(http: HttpFigures): [string, string, boolean][] {
+  if (!http.mixed.workers) return []
+  const { one, many } = http.mixed.workers
+  const rate = many.run.requestsPerSecond / one.run.requestsPerSecond
+  const memory = many.rss / one.rss
+  return [
+    [`mixed /search on ${many.workers} workers ≥ 1.8× one`, `${rate.toFixed(2)}×`, rate >= 1.8],
+    [
+      `p99 on ${many.workers} workers not worse than one`,
+      `${many.run.p99} / ${one.run.p99} ms`,
+      many.run.p99 <= one.run.p99,
+    ],
+    [`RSS with ${many.workers} workers ≤ 1.2× one`, `${memory.toFixed(2)}×`, memory <= 1.2],
+  ]
 }
 
 /** Issue 11's targets (set for 1,000,000 documents on this 2-core machine), met or not. */
@@ -348,6 +377,7 @@ function targets(
         repeated >= 0.7,
       ],
       ['uncached mixed /search ≥ 40% of the ceiling', `${(100 * mixed).toFixed(0)}%`, mixed >= 0.4],
+      ...workerTargets(http),
     )
   }
   return `\n### Targets of issue 11 (set for 1,000,000 documents)\n\n| target | measured | met |\n|---|---:|:-:|\n${rows.map(([name, value, met]) => `| ${name} | ${value} | ${met ? 'yes' : 'no'} |`).join('\n')}`

@@ -153,11 +153,12 @@ export { VERBS as OAI_VERBS } from './oai-pmh/oai-arguments.js'
 export type { OaiOptions } from './oai-pmh/oai-pmh.js'
 export { oaiResponse } from './oai-pmh/oai-pmh.js'
 export {
+  isShared,
   openSharedCatalogue,
   type SharedCatalogue,
   shareCatalogue,
 } from './shared-catalogue.js'
-export { loadSnapshot, saveSnapshot } from './snapshot.js'
+export { loadSnapshot, type SnapshotLoadOptions, saveSnapshot } from './snapshot.js'
 export type { CatalogueErrorCode } from './util/catalogue-errors.js'
 export {
   BackendUnavailableError,

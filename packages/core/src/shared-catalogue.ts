@@ -32,6 +32,21 @@ export function shareCatalogue(catalogue: Catalogue): SharedCatalogue {
 }
 
 /**
+ * Whether every typed array the catalogue stores is in shared memory already (a snapshot read
+ * with `sharedMemory`, or a catalogue opened by {@link openSharedCatalogue}): sharing it copies
+ * nothing, and it answers as well as a copy made over its parts would.
+ */
+export function isShared(catalogue: Catalogue): boolean {
+  return everyArrayShared(catalogue.data.stored)
+}
+
+function everyArrayShared(part: unknown): boolean {
+  if (ArrayBuffer.isView(part)) return part.buffer instanceof SharedArrayBuffer
+  if (part === null || typeof part !== 'object' || Array.isArray(part)) return true
+  return Object.values(part).every(everyArrayShared)
+}
+
+/**
  * The catalogue over shared parts, answering exactly as the one they were shared from: the same
  * parts, options and datestamps; its own derived readers (maps, the tree, the text index).
  */

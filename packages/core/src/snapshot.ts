@@ -15,12 +15,21 @@ export async function saveSnapshot(catalogue: Catalogue, path: string): Promise<
   await writeSnapshot(catalogue.data.stored, catalogue.options, path)
 }
 
+/** Options of {@link loadSnapshot}: the catalogue's, and where its arrays are kept. */
+export interface SnapshotLoadOptions extends CatalogueOptions {
+  /**
+   * Read the arrays into `SharedArrayBuffer`s, for worker threads to share without a copy
+   * (`shareCatalogue`). @default false
+   */
+  sharedMemory?: boolean
+}
+
 /** Restores a catalogue written by {@link saveSnapshot}. */
 export async function loadSnapshot(
   path: string,
-  options: CatalogueOptions = {},
+  options: SnapshotLoadOptions = {},
 ): Promise<Catalogue> {
-  const restored = await readSnapshot(path)
+  const restored = await readSnapshot(path, { sharedMemory: options.sharedMemory ?? false })
   const { stored } = restored
   const saved = restored.options as CatalogueOptions
   if (options.language !== undefined && options.language !== stored.language) {

@@ -3,6 +3,7 @@
  * finishes, and N worker threads answering over it (`AppWorkers`), swapped together on a reload.
  */
 import {
+  isShared,
   type LiveCatalogue,
   type LoadResult,
   openSharedCatalogue,
@@ -39,7 +40,10 @@ export class ServeThreads {
     const load = reportedLoad(result)
     if (this.workers) await this.workers.replace(this.data(catalogue, load))
     else this.first = { catalogue, load }
-    return { ...result, catalogue: openSharedCatalogue(catalogue) }
+    // A snapshot read into shared memory is kept as it is; a build's arrays, copied, are let go.
+    return isShared(result.catalogue)
+      ? result
+      : { ...result, catalogue: openSharedCatalogue(catalogue) }
   }
 
   /** Starts the workers with the first load, as the app to listen with. */

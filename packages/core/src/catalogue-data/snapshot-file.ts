@@ -195,11 +195,13 @@ function unwritable(path: string, error: NodeJS.ErrnoException): Error {
 /**
  * Reads back a snapshot written by {@link writeSnapshot}: the stored parts, whole and of this
  * machine's byte order, and the options saved with them.
+ * @param sharedMemory read the typed arrays into `SharedArrayBuffer`s (for worker threads)
  */
 export async function readSnapshot(
   path: string,
+  { sharedMemory = false }: { sharedMemory?: boolean } = {},
 ): Promise<{ stored: StoredCatalogue; options: object }> {
-  const { header, stored } = await readRecords(path)
+  const { header, stored } = await readRecords(path, sharedMemory)
   if (header.endianness !== endianness())
     throw bad(path, `written on a ${header.endianness} machine`)
   const complete =
@@ -214,7 +216,10 @@ export async function readSnapshot(
 }
 
 /** The header and every part of a snapshot, each read back as what it was. */
-async function readRecords(path: string): Promise<{ header: Header; stored: StoredCatalogue }> {
+async function readRecords(
+  path: string,
+  sharedMemory: boolean,
+): Promise<{ header: Header; stored: StoredCatalogue }> {
   const handle = await open(path, 'r').catch((error: Error) => {
     throw new CatalogueError('E_UNREADABLE', `Cannot read ${path}: ${error.message}`, {
       cause: error,
@@ -233,9 +238,9 @@ async function readRecords(path: string): Promise<{ header: Header; stored: Stor
       )
     }
     let position = MAGIC.length
-    const read = async (length: number) => {
+    const read = async (length: number, shared = false) => {
       // Its own ArrayBuffer, offset 0: typed arrays can view it without a copy and stay aligned.
-      const buffer = Buffer.from(new ArrayBuffer(length))
+      const buffer = Buffer.from(shared ? new SharedArrayBuffer(length) : new ArrayBuffer(length))
       const { bytesRead } = await handle.read(buffer, 0, length, position)
       if (bytesRead !== length) throw bad(path, 'the file is truncated')
       position += length
@@ -253,7 +258,8 @@ async function readRecords(path: string): Promise<{ header: Header; stored: Stor
       if (expected === undefined) throw bad(path, `unknown record '${name}'`)
       if (kind !== expected) throw bad(path, `the record '${name}' holds the wrong kind of value`)
       const length = head.readUInt32LE(1) + head.readUInt32LE(5) * 2 ** 32
-      const payload = await read(length)
+      const isArray = kind !== Kind.Json && kind !== Kind.JsonList
+      const payload = await read(length, sharedMemory && isArray)
       position += (8 - (length % 8)) % 8
       place(root, name.split('.'), kind, payload)
       seen.add(name)

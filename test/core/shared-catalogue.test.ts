@@ -1,0 +1,130 @@
+/**
+ * A catalogue shared between threads: `shareCatalogue` puts every typed array in shared memory
+ * (once), `openSharedCatalogue` answers exactly as the catalogue it was shared from, datestamps
+ * included; a snapshot read with `sharedMemory` is shared already; and a `LiveCatalogue`'s
+ * `prepare` step serves what it gives back, or fails the reload.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import {
+  isShared,
+  LiveCatalogue,
+  loadCatalogue,
+  loadSnapshot,
+  openSharedCatalogue,
+  saveSnapshot,
+  shareCatalogue,
+} from '../../packages/core/src/index.js'
+import { sampleText, scratchSample } from '../helpers/documents.js'
+
+/** Every typed array of a stored catalogue, by its path. */
+function arraysOf(part: unknown, path = ''): [string, ArrayBufferView][] {
+  if (ArrayBuffer.isView(part)) return [[path, part]]
+  if (part === null || typeof part !== 'object' || Array.isArray(part)) return []
+  return Object.entries(part).flatMap(([key, value]) => arraysOf(value, `${path}.${key}`))
+}
+
+const REQUESTS = [
+  ['search', { query: 'malaria', limit: 20 }],
+  ['search', { query: '"public health" -rockefeller', sort: 'title' }],
+  ['facets', { query: 'health' }],
+  ['collections', { sort: '-start_date', limit: 7 }],
+  ['objects', { query: 'report*', online: 'true' }],
+  ['agents', {}],
+] as const
+
+describe('shareCatalogue and openSharedCatalogue', () => {
+  it('put every array in shared memory, and answer as the catalogue shared', async () => {
+    const { catalogue } = await loadCatalogue(scratchSample(1500))
+    expect(isShared(catalogue)).toBe(false)
+    const shared = shareCatalogue(catalogue)
+    const arrays = arraysOf(shared.stored)
+    expect(arrays.length).toBeGreaterThan(30)
+    for (const [path, array] of arrays) {
+      expect({ path, shared: array.buffer instanceof SharedArrayBuffer }).toEqual({
+        path,
+        shared: true,
+      })
+    }
+    const copy = openSharedCatalogue(shared)
+    expect(isShared(copy)).toBe(true)
+    expect(copy.version).toBe(catalogue.version)
+    for (const [endpoint, params] of REQUESTS) {
+      expect(copy[endpoint](params)).toEqual(catalogue[endpoint](params))
+    }
+    const uris = catalogue.data.uris.filter((_, index) => index % 97 === 0)
+    expect(copy.documents(uris)).toEqual(catalogue.documents(uris))
+    expect(copy.datestamps(uris)).toEqual(catalogue.datestamps(uris))
+    expect(copy.harvest({ limit: 10 })).toEqual(catalogue.harvest({ limit: 10 }))
+    // Shared again, nothing is copied: the same memory.
+    const again = shareCatalogue(copy)
+    expect(again.stored.text.postingIds.buffer).toBe(shared.stored.text.postingIds.buffer)
+  })
+
+  it('report the load /health gives on a worker', async () => {
+    const { catalogue } = await loadCatalogue(scratchSample(100))
+    const copy = openSharedCatalogue(shareCatalogue(catalogue))
+    expect(copy.health()).toMatchObject({ loaded_at: null, last_reload_error: null })
+    const load = {
+      loaded_at: '2026-11-27T10:00:00.000Z',
+      load_milliseconds: 42,
+      last_reload_error: 'line 3: oops',
+    }
+    copy.reportLoad(load)
+    expect(copy.health()).toEqual({
+      status: 'ok',
+      version: catalogue.version,
+      documents: 100,
+      ...load,
+    })
+  })
+
+  it('read a snapshot straight into shared memory with sharedMemory', async () => {
+    const { catalogue } = await loadCatalogue(scratchSample(400))
+    const path = join(mkdtempSync(join(tmpdir(), 'catalogue-shared-')), 'catalogue.snapshot')
+    await saveSnapshot(catalogue, path)
+    expect(isShared(await loadSnapshot(path))).toBe(false)
+    const restored = await loadSnapshot(path, { sharedMemory: true })
+    expect(isShared(restored)).toBe(true)
+    expect(restored.search({ query: 'health' })).toEqual(catalogue.search({ query: 'health' }))
+  })
+})
+
+describe("LiveCatalogue's prepare step", () => {
+  it('serves what prepare gives back, on the first load and on each reload', async () => {
+    const file = scratchSample(300)
+    const prepared: number[] = []
+    const live = await LiveCatalogue.open(file, {
+      prepare: async (result) => {
+        prepared.push(result.catalogue.size)
+        return { ...result, catalogue: openSharedCatalogue(shareCatalogue(result.catalogue)) }
+      },
+    })
+    expect(isShared(live.current)).toBe(true)
+    writeFileSync(file, sampleText(500))
+    expect((await live.reload()).ok).toBe(true)
+    expect(prepared).toEqual([300, 500])
+    expect(isShared(live.current)).toBe(true)
+    expect(live.current.size).toBe(500)
+  })
+
+  it('fails the reload when prepare rejects, the catalogue in use kept', async () => {
+    const file = scratchSample(200)
+    let refuse = false
+    const live = await LiveCatalogue.open(file, {
+      prepare: async (result) => {
+        if (refuse) throw new Error('a worker could not open it')
+        return result
+      },
+    })
+    const before = live.current
+    writeFileSync(file, sampleText(400))
+    refuse = true
+    const outcome = await live.reload()
+    expect(outcome.ok).toBe(false)
+    expect(live.current).toBe(before)
+    expect(live.status.lastReloadError).toBe('a worker could not open it')
+  })
+})
