@@ -14,6 +14,8 @@ import { CommandError, describeError, EXIT, UsageError } from '../support/usage-
 
 /** The cores of this machine: the worker threads `serve` starts unless told. */
 const CORES = availableParallelism()
+/** The response cache's memory unless told (`--response-cache`), all workers together. */
+const DEFAULT_CACHE_MIB = 64
 /** More threads than this machine could ever run is a typo. */
 const MOST_WORKERS = 256
 
@@ -52,7 +54,7 @@ export const serve = defineCommand({
       type: 'string',
       value: 'MiB',
       description:
-        'memory for recent answers, repeated requests served from it; 0 for none (default 64)',
+        'memory for recent answers, repeated requests served from it, shared out among the workers; 0 for none (default 64)',
     },
     watch: {
       type: 'boolean',
@@ -130,9 +132,10 @@ export const serve = defineCommand({
         oai: options.oai,
         trustProxy: values['trust-proxy'] === true,
         accessLog: values['access-log'] === true,
-        ...(options.cacheMiB !== undefined
-          ? { responseCacheBytes: options.cacheMiB * 2 ** 20 }
-          : {}),
+        // Each worker keeps its own cache: together they take the memory given.
+        responseCacheBytes: Math.floor(
+          ((options.cacheMiB ?? DEFAULT_CACHE_MIB) * 2 ** 20) / options.workers,
+        ),
       },
       site: site
         ? {

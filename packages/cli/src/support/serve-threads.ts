@@ -12,7 +12,7 @@ import {
   shareCatalogue,
 } from '@archive-catalogue/core'
 import type { AppWorkers, Logger } from '@archive-catalogue/http'
-import { type ServedData, serveWorkerUrl } from '../serve-worker.js'
+import { type ServedData, serveWorkerUrl } from './serve-worker.js'
 import type { ServedSettings } from './served-app.js'
 
 /** The worker threads of `serve`, and the step of each load that hands the catalogue to them. */

@@ -8,7 +8,7 @@ import {
   type SharedCatalogue,
 } from '@archive-catalogue/core'
 import type { OpenedWorkerApp, WorkerContext } from '@archive-catalogue/http'
-import { type ServedSettings, servedApp } from './support/served-app.js'
+import { type ServedSettings, servedApp } from './served-app.js'
 
 /** A generation's data: the catalogue, what `/health` says of its load, and what is served. */
 export interface ServedData {
