@@ -45,7 +45,8 @@ function serve(args: string[]): Promise<ServedProcess> {
   return servedBy(child)
 }
 
-function serveCatalogue(
+/** `catalogue serve` on a snapshot, its own process (the built CLI when there is one). */
+export function serveCatalogue(
   snapshot: string,
   cacheMiB: number,
   workers: number,
@@ -68,7 +69,7 @@ function serveCatalogue(
 }
 
 /** A process's resident memory (Linux), bytes. */
-function rssOf(pid: number): number {
+export function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024
 }
@@ -76,7 +77,8 @@ function rssOf(pid: number): number {
 /** Workers a core, two at least: the rate of one against many. */
 const MANY_WORKERS = Math.max(2, availableParallelism())
 
-async function load(
+/** autocannon on these paths, in turn, for `seconds`. */
+export async function load(
   url: string,
   paths: string[],
   connections: number,

@@ -1,0 +1,122 @@
+/**
+ * Serving on every core: `catalogue serve --workers N` on one snapshot for each N in turn (one
+ * server at a time, rounds alternating), each loaded with the 50 searches of the mix by
+ * autocannon, the response cache off: requests a second, latency, the server's start and its
+ * memory after start and after the run. Appends a section to bench/workers-results.md.
+ *
+ *   node --import tsx bench/workers.ts [--size 1m] [--snapshot FILE] [--workers 1,2]
+ *     [--rounds 2] [--seconds 10] [--connections 50]
+ *
+ * The snapshot is made with `catalogue index` when missing (one per size, kept in the temporary
+ * folder). autocannon runs in this process, on the same machine: on 2 cores it takes a share of
+ * the CPU the workers would otherwise have.
+ */
+import { spawnSync } from 'node:child_process'
+import { appendFileSync, existsSync } from 'node:fs'
+import { availableParallelism, cpus, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { generatedCatalogue } from './generated-catalogue.js'
+import { type HttpRun, load, rssOf, serveCatalogue } from './http.js'
+import { queryMix } from './query-mix.js'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const { values } = parseArgs({
+  options: {
+    size: { type: 'string', default: '1m' },
+    snapshot: { type: 'string' },
+    workers: { type: 'string', default: `1,${Math.max(2, availableParallelism())}` },
+    rounds: { type: 'string', default: '2' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    out: { type: 'string', default: join(root, 'bench/workers-results.md') },
+  },
+})
+const size = Number(values.size.replace(/k$/, '000').replace(/m$/, '000000'))
+const counts = values.workers.split(',').map(Number)
+const [rounds, seconds, connections] = [values.rounds, values.seconds, values.connections].map(
+  Number,
+) as [number, number, number]
+const ndjson = generatedCatalogue(size)
+const snapshot = values.snapshot ?? join(tmpdir(), `archive-catalogue-workers-${size}.snapshot`)
+if (!existsSync(snapshot)) {
+  process.stderr.write(`workers: indexing ${ndjson}…\n`)
+  const cli = join(root, 'packages/cli/src/bin.ts')
+  const made = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', cli, 'index', ndjson, '-o', snapshot],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  )
+  if (made.status !== 0) throw new Error(`Could not index ${ndjson}`)
+}
+const mix = await queryMix(ndjson)
+const paths = mix.map(({ params }) => `/search?${new URLSearchParams(params)}`)
+
+/** One server's figures. */
+interface Measured {
+  workers: number
+  startMs: number
+  rssAfterStart: number
+  rssAfterRun: number
+  run: HttpRun
+}
+
+const measured: Measured[] = []
+for (let round = 1; round <= rounds; round++) {
+  for (const workers of counts) {
+    const started = performance.now()
+    const server = await serveCatalogue(snapshot, 0, workers)
+    try {
+      const startMs = performance.now() - started
+      const rssAfterStart = rssOf(server.child.pid!)
+      await load(server.url, paths, connections, 3)
+      const run = await load(server.url, paths, connections, seconds)
+      const figures = {
+        workers,
+        startMs,
+        rssAfterStart,
+        rssAfterRun: rssOf(server.child.pid!),
+        run,
+      }
+      measured.push(figures)
+      process.stderr.write(`round ${round}, ${workers} workers: ${JSON.stringify(figures)}\n`)
+    } finally {
+      server.child.kill()
+    }
+  }
+}
+
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`
+const mean = (list: number[]) => list.reduce((sum, value) => sum + value, 0) / list.length
+const of = (workers: number) => measured.filter((figures) => figures.workers === workers)
+const one = of(counts[0]!)
+const rateOne = mean(one.map((figures) => figures.run.requestsPerSecond))
+const rssOne = mean(one.map((figures) => figures.rssAfterRun))
+const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).stdout.toString()
+const lines = [
+  `\n## ${new Date().toISOString().slice(0, 10)}, commit ${commit.trim()}, ${size.toLocaleString('en')} documents\n`,
+  `${cpus().length} × ${cpus()[0]?.model.trim()}. \`node --import tsx bench/workers.ts --size ${values.size} --workers ${values.workers} --rounds ${rounds} --seconds ${seconds}\`: the mix of /search, ${connections} connections, ${seconds} s a server after 3 s of warm-up, the cache off; rounds alternate. RSS is the server process's (every thread).\n`,
+  '| round | answered on | req/s | p50 / p99 ms | errors | start | RSS after start | RSS after the run |',
+  '|---:|---|---:|---:|---:|---:|---:|---:|',
+  ...measured.map(
+    (figures, index) =>
+      `| ${Math.floor(index / counts.length) + 1} | ${answeredOn(figures.workers)} | ${figures.run.requestsPerSecond.toFixed(0)} | ${figures.run.p50} / ${figures.run.p99} | ${figures.run.errors} | ${(figures.startMs / 1000).toFixed(1)} s | ${mib(figures.rssAfterStart)} | ${mib(figures.rssAfterRun)} |`,
+  ),
+  '\n| answered on | mean req/s | ÷ one | mean RSS after the run | ÷ one |',
+  '|---|---:|---:|---:|---:|',
+  ...counts.map((workers) => {
+    const rate = mean(of(workers).map((figures) => figures.run.requestsPerSecond))
+    const rss = mean(of(workers).map((figures) => figures.rssAfterRun))
+    return `| ${answeredOn(workers)} | ${rate.toFixed(0)} | ${(rate / rateOne).toFixed(2)}× | ${mib(rss)} | ${(rss / rssOne).toFixed(2)}× |`
+  }),
+]
+appendFileSync(values.out, `${lines.join('\n')}\n`)
+process.stdout.write(`${lines.join('\n')}\n`)
+
+function answeredOn(workers: number): string {
+  return workers === 1 ? 'the main thread (`--workers 1`)' : `${workers} worker threads`
+}
