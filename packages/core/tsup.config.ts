@@ -3,12 +3,13 @@ import { defineConfig } from 'tsup'
 import { jsonSchemaFiles } from './src/documents/json-schemas.js'
 
 export default defineConfig({
-  // The two doors (`.` and `./backend`, sharing their code in chunks) and the worker that stores
-  // documents during a load, a file of its own beside index.js.
+  // The two doors (`.` and `./backend`, sharing their code in chunks) and the workers of a load
+  // (the one that stores documents, those that read them), each a file of its own beside index.js.
   entry: {
     index: 'src/index.ts',
     'for-backends': 'src/for-backends.ts',
     'document-store-worker': 'src/document-store/document-store-worker.ts',
+    'document-batch-worker': 'src/catalogue-data/document-batch-worker.ts',
   },
   format: ['esm'],
   target: 'node20',

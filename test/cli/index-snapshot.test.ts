@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -38,7 +40,7 @@ describe('catalogue index', () => {
         const written = await runCli(['index', corpus, '-o', snapshot])
         expect(written.code).toBe(0)
         expect(written.stdout).toMatch(
-          /^Wrote .*rac\.snapshot: 192 documents, [\d.]+ KB \(in [\d,]+ ms\)\n$/,
+          /^Wrote .*rac\.snapshot: 192 documents, [\d.]+ KB \(in [\d,]+ ms, on 1 thread\)\n$/,
         )
         for (const path of PATHS) {
           const fromSource = await runCli(['get', path, '--catalogue', corpus])
@@ -54,6 +56,24 @@ describe('catalogue index', () => {
         })
       },
     )
+
+    it('says how many workers read the documents, as --workers asks', async () => {
+      const file = join(folder, 'generated.ndjson')
+      const args = ['--import', 'tsx', 'scripts/generate-sample.ts', '--count', '5000']
+      execFileSync(process.execPath, [...args, '--out', file], { stdio: 'pipe' })
+      const snapshots = [1, 2].map((workers) => join(folder, `workers-${workers}.snapshot`))
+      const alone = await runCli(['index', file, '--workers', '1', '-o', snapshots[0]!])
+      expect(alone.stdout).toMatch(/ 5,000 documents, .* on 1 thread\)\n$/)
+      const parallel = await runCli(['index', file, '--workers', '2', '-o', snapshots[1]!])
+      expect(parallel.stdout).toMatch(/ 5,000 documents, .* on 2 workers\)\n$/)
+      expect(readFileSync(snapshots[1]!).equals(readFileSync(snapshots[0]!))).toBe(true)
+    }, 120_000)
+
+    it.each(['0', '-1', '1.5', 'two'])('exits 2 naming --workers %s', async (workers) => {
+      const { code, stderr } = await runCli(['index', corpus, '--workers', workers, '-o', 'x'])
+      expect(code).toBe(2)
+      expect(stderr).toContain(`--workers expects a whole number, 1 or more, got '${workers}'`)
+    })
 
     it('exits 2 when -o is missing', async () => {
       const { code, stderr } = await runCli(['index', corpus])

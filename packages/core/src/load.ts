@@ -1,12 +1,18 @@
+import { availableParallelism } from 'node:os'
 import { type HierarchyWarning, parentUri, resolveParents } from './api/hierarchy.js'
 import { Catalogue, type CatalogueOptions } from './catalogue.js'
 import { CatalogueBuilder } from './catalogue-data/catalogue-builder.js'
+import { checkedDocuments } from './catalogue-data/checked-documents.js'
+import { checkedInWorkers } from './catalogue-data/checked-in-workers.js'
+import { uriOf } from './catalogue-data/document-batch.js'
+import { DocumentBatchWorkers } from './catalogue-data/document-batch-workers.js'
 import { isSnapshot } from './catalogue-data/snapshot-file.js'
 import { DocumentStoreInWorker } from './document-store/document-store-in-worker.js'
 import type { CatalogueDocument, DocumentType } from './documents/documents.js'
 import type { Problem } from './documents/validate.js'
 import {
   documentProblems,
+  duplicateProblems,
   malformedDocument,
   withRefusedParents,
 } from './input/catalogue-checks.js'
@@ -20,7 +26,7 @@ import {
 } from './input/read-documents.js'
 import { StoredPlaces } from './input/stored-places.js'
 import { loadSnapshot } from './snapshot.js'
-import { CatalogueError } from './util/catalogue-errors.js'
+import { BadParameterError, CatalogueError } from './util/catalogue-errors.js'
 
 /** A document that was refused, where it was and why. */
 export interface InvalidDocument {
@@ -51,6 +57,13 @@ export interface LoadOptions extends CatalogueOptions {
   onProgress?: (progress: ReadProgress) => void
   /** How many invalid documents the error message lists before it only counts them. @default 20 */
   maxReported?: number
+  /**
+   * How many worker threads read, validate and analyze the documents of a build, a batch at a
+   * time (the catalogue is the same whatever the number); 1 does it all on the loading thread.
+   * A snapshot is restored on the loading thread.
+   * @default os.availableParallelism()
+   */
+  workers?: number
 }
 
 /** What {@link loadCatalogue} gives back. */
@@ -64,6 +77,12 @@ export interface LoadResult {
   warnings: LoadWarning[]
   /** Milliseconds spent reading, validating and building. */
   milliseconds: number
+  /**
+   * How many threads read, validated and analyzed the documents: the workers, or 1 when the
+   * loading thread did it alone (with `workers: 1`, for a catalogue of a few thousand documents,
+   * or when the package is bundled without its worker scripts); 0 for a snapshot.
+   */
+  workers: number
 }
 
 /** The error of a refused load: every invalid document (up to a cap) and the total. */
@@ -98,12 +117,22 @@ export async function loadCatalogue(path: string, options: LoadOptions = {}): Pr
       counts: countTypes(catalogue),
       warnings: [],
       milliseconds: performance.now() - started,
+      workers: 0,
     }
   }
-  // The documents are stored on a worker thread while this one validates and indexes them.
-  const stored = DocumentStoreInWorker.available() ? new DocumentStoreInWorker() : null
+  // With workers, they read, validate and analyze the documents, and this thread adds them up
+  // and stores them; alone, it stores them on a worker thread while it validates and indexes.
+  const workers = workerCount(options.workers)
+  const readers =
+    workers > 1 ? new DocumentBatchWorkers(workers, options.language ?? 'english') : null
+  const stored = !readers && DocumentStoreInWorker.available() ? new DocumentStoreInWorker() : null
   try {
-    const { documents, invalid, valid, seen, warnings } = await collect(path, options, stored)
+    const { documents, invalid, valid, seen, warnings } = await collect(
+      path,
+      options,
+      stored,
+      readers,
+    )
     if (invalid.length > 0 && !options.skipInvalid) {
       throw new InvalidCatalogueError(invalid, options.maxReported ?? 20, valid)
     }
@@ -121,10 +150,23 @@ export async function loadCatalogue(path: string, options: LoadOptions = {}): Pr
       counts: countTypes(catalogue),
       warnings: [...warnings, ...sourced(hierarchy, data.uris, seen)],
       milliseconds: performance.now() - started,
+      workers: readers?.started ? workers : 1,
     }
   } finally {
-    await stored?.close()
+    await Promise.all([stored?.close(), readers?.close()])
   }
+}
+
+/**
+ * How many threads read the documents: as asked (checked), else one a core; one where the
+ * workers' scripts are not there (bundled), and the documents are stored on this thread.
+ */
+function workerCount(asked: number | undefined): number {
+  if (asked !== undefined && (!Number.isInteger(asked) || asked < 1)) {
+    throw new BadParameterError('workers', String(asked), 'a whole number of at least 1')
+  }
+  if (!DocumentStoreInWorker.available() || !DocumentBatchWorkers.available()) return 1
+  return asked ?? availableParallelism()
 }
 
 /**
@@ -208,7 +250,12 @@ function sourced(
   })
 }
 
-async function collect(path: string, options: LoadOptions, stored: DocumentStoreInWorker | null) {
+async function collect(
+  path: string,
+  options: LoadOptions,
+  stored: DocumentStoreInWorker | null,
+  readers: DocumentBatchWorkers | null,
+) {
   const documents = new CatalogueBuilder(options.language, stored === null)
   const invalid: InvalidDocument[] = []
   let valid = 0
@@ -222,19 +269,23 @@ async function collect(path: string, options: LoadOptions, stored: DocumentStore
       ? { onMalformed: (error: MalformedFileError) => invalid.push(malformedDocument(error)) }
       : {}),
   }
-  for await (const { value, source, text } of readDocuments(path, reading)) {
-    const problems = documentProblems(value, seen, source)
-    if (problems.length > 0) {
-      invalid.push({ source, uri: uriOf(value), problems })
+  const read = readers ? checkedInWorkers(path, reading, readers) : checkedDocuments(path, reading)
+  for await (const document of read) {
+    const { source, uri } = document
+    if (document.problems !== undefined) {
+      invalid.push({ source, uri, problems: document.problems })
+      continue
+    }
+    const duplicate = duplicateProblems(document.uri, seen, source)
+    if (duplicate.length > 0) {
+      invalid.push({ source, uri, problems: duplicate })
       continue
     }
     valid++
     // Once a load is refused, building the rest would be wasted work.
     if (invalid.length === 0 || options.skipInvalid) {
-      const document = value as CatalogueDocument
-      const json = text ?? JSON.stringify(document)
-      documents.add(document, json)
-      const room = stored?.add(json)
+      document.addTo(documents)
+      const room = stored?.add(document.text)
       if (room) await room
     }
   }
@@ -243,11 +294,6 @@ async function collect(path: string, options: LoadOptions, stored: DocumentStore
 
 function empty(path: string): CatalogueError {
   return new CatalogueError('E_EMPTY_CATALOGUE', `No documents found in ${path}`)
-}
-
-function uriOf(value: unknown): string | undefined {
-  const uri = (value as { uri?: unknown } | null)?.uri
-  return typeof uri === 'string' ? uri : undefined
 }
 
 function countTypes(catalogue: Catalogue): Record<DocumentType, number> {

@@ -117,6 +117,8 @@ export interface OpenOptions extends Omit<CatalogueOptions, 'language'> {
   language?: string | undefined
   /** `--format`, checked here. */
   format?: string | undefined
+  /** Threads that read the documents of a build (`--workers`, checked by `workersOf`). */
+  workers?: number | undefined
 }
 
 /**
@@ -173,6 +175,7 @@ function loadOptionsOf(io: CliIo, options: OpenOptions): { path: string; load: L
     ...(language !== undefined ? { language } : {}),
     // No command to point at (as for --language): `catalogue catalogue --help` is none.
     ...(options.format !== undefined ? { format: formatOf(options.format)! } : {}),
+    ...(options.workers !== undefined ? { workers: options.workers } : {}),
   }
   return { path, load }
 }

@@ -1,5 +1,5 @@
 import { analyzerFor, type TextLanguage } from '../analysis/languages.js'
-import { type HierarchyWarning, parentUri, rankSiblings, resolveParents } from '../api/hierarchy.js'
+import { type HierarchyWarning, rankSiblings, resolveParents } from '../api/hierarchy.js'
 import type { GroupSummary } from '../api/responses.js'
 import {
   COLUMN_NAMES,
@@ -10,20 +10,16 @@ import {
 } from '../columns/columns.js'
 import { type ColumnKey, type StoredColumn, ValueColumnBuilder } from '../columns/value-column.js'
 import { type BuiltStore, DocumentStoreBuilder } from '../document-store/document-store.js'
-import {
-  creatorsOf,
-  datesOf,
-  searchableText,
-  termsOf,
-  yearOf,
-} from '../documents/document-fields.js'
-import type { CatalogueDate, CatalogueDocument, DocumentType } from '../documents/documents.js'
+import { searchableText } from '../documents/document-fields.js'
+import type { CatalogueDocument, DocumentType } from '../documents/documents.js'
+import type { AnalyzedTexts } from '../text/text-batch.js'
 import { TextIndexBuilder } from '../text/text-index-builder.js'
 import { TitleWordsBuilder } from '../text/title-words.js'
 import { CatalogueError } from '../util/catalogue-errors.js'
 import { compareCodeUnits } from '../util/code-unit-order.js'
 import { GrowableArray } from '../util/growable-array.js'
 import { type CatalogueData, deriveCatalogue } from './catalogue-data.js'
+import { type DocumentRow, rowOf, yearsOf } from './document-row.js'
 
 /**
  * Builds the catalogue's columns and full-text index from documents added one at a time, in
@@ -77,36 +73,43 @@ export class CatalogueBuilder {
    * @param text the document's JSON text when the caller has it, to spare a stringify
    */
   add(document: CatalogueDocument, text = JSON.stringify(document)): void {
-    if (this.uriIndex.has(document.uri)) {
-      throw new CatalogueError('E_DUPLICATE_URI', `Duplicate uri ${document.uri}`)
+    this.addRow(rowOf(document))
+    this.documents?.add(document, text)
+    this.text.add(searchableText(document))
+  }
+
+  /**
+   * Adds a valid document read and analyzed elsewhere (a worker): its row, the `index`-th text
+   * of an analyzed batch, and its stored text in pieces (`documentPieces`) with its JSON. The
+   * same as {@link add} of the document.
+   */
+  addAnalyzed(
+    row: DocumentRow,
+    texts: AnalyzedTexts,
+    index: number,
+    pieces: readonly string[],
+    json: string,
+  ): void {
+    if (!this.documents) throw new Error('CatalogueBuilder.addAnalyzed needs to store documents')
+    this.addRow(row)
+    this.documents.addPieces(pieces, json)
+    this.text.addAnalyzed(texts, index)
+  }
+
+  private addRow(row: DocumentRow): void {
+    if (this.uriIndex.has(row.uri)) {
+      throw new CatalogueError('E_DUPLICATE_URI', `Duplicate uri ${row.uri}`)
     }
     const index = this.count++
-    this.documents?.add(document, text)
-    this.uris.push(document.uri)
-    this.uriIndex.set(document.uri, index)
-    this.types.push(document.type)
-    this.titles.push(document.title)
-    const dates = datesOf(document)
-    const columns = this.columns
-    columns.type.push([document.type])
-    columns.category.push([document.category])
-    columns.online.push('online' in document ? [String(document.online)] : [])
-    columns.formats.push('formats' in document ? document.formats : [])
-    columns.subject.push(titlesOf(termsOf(document)))
-    columns.creator.push(titlesOf(creatorsOf(document)))
-    columns.title.push(
-      document.type === 'agent' || document.type === 'term' ? [document.title] : [],
-    )
-    columns.agent_type.push(document.type === 'agent' ? [document.agent_type] : [])
-    columns.term_type.push(document.type === 'term' ? [document.term_type] : [])
-    columns.level.push(levelOf(document))
-    columns.start_date.push(yearsOf(dates, 'begin'))
-    columns.end_date.push(yearsOf(dates, 'end'))
-    this.parents.push('parent' in document ? parentUri(document.parent) : null)
-    this.positions.push('position' in document ? document.position : 0)
-    this.groupOf.push(this.groupFor(document))
-    this.titleWords.add(document.title)
-    this.text.add(searchableText(document))
+    this.uris.push(row.uri)
+    this.uriIndex.set(row.uri, index)
+    this.types.push(row.type)
+    this.titles.push(row.title)
+    for (const name of COLUMN_NAMES) this.columns[name].push(row.columns[name])
+    this.parents.push(row.parent)
+    this.positions.push(row.position)
+    this.groupOf.push(this.groupFor(row.group))
+    this.titleWords.addWords(row.titleWords)
   }
 
   /**
@@ -164,46 +167,15 @@ export class CatalogueBuilder {
     )
   }
 
-  private groupFor(document: CatalogueDocument): number {
-    const group = document.group
+  private groupFor(group: GroupSummary): number {
     let index = this.groupIndex.get(group.identifier)
     if (index === undefined) {
       index = this.groups.length
       this.groupIndex.set(group.identifier, index)
-      this.groups.push({
-        identifier: group.identifier,
-        title: group.title,
-        category: group.category ?? null,
-        dates: group.dates ?? [],
-        creators: titlesOf(group.creators ?? []),
-      })
+      this.groups.push(group)
     }
     return index
   }
-}
-
-/**
- * A collection's or an object's `level` as written, an empty one included (as OpenSearch indexes
- * it); agents and terms have none, even where a document carries the field.
- */
-function levelOf(document: CatalogueDocument): string[] {
-  if (document.type !== 'collection' && document.type !== 'object') return []
-  return typeof document.level === 'string' ? [document.level] : []
-}
-
-function titlesOf(references: { title?: string | null }[]): string[] {
-  const titles: string[] = []
-  for (const reference of references) if (reference.title) titles.push(reference.title)
-  return titles
-}
-
-function yearsOf(dates: CatalogueDate[], end: 'begin' | 'end'): number[] {
-  const years: number[] = []
-  for (const date of dates) {
-    const year = yearOf(date[end])
-    if (year !== null) years.push(year)
-  }
-  return years
 }
 
 function rowKeys(column: StoredColumn, row: number): ColumnKey[] {

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
+import { hasWorkerScript, startWorker, workerScript } from '../util/worker-scripts.js'
 import { type BuiltStore, DocumentStore, type StoredDocuments } from './document-store.js'
 
 /** What the main thread sends: a batch of texts, or (without texts) the end. */
@@ -14,10 +13,7 @@ export type StoredMessage = { stored: true } | { parts: StoredDocuments; version
 const BATCH = 1000
 /** Batches sent and not yet stored, at most: the texts waiting in the queue stay under 50 MB. */
 const WINDOW = 16
-// From the sources (tests, tsx) the worker is TypeScript: it registers tsx, as this process
-// did, before importing it.
-const FROM_SOURCES = import.meta.url.endsWith('.ts')
-const WORKER_URL = new URL(`./document-store-worker.${FROM_SOURCES ? 'ts' : 'js'}`, import.meta.url)
+const WORKER_SCRIPT = workerScript('document-store-worker', import.meta.url)
 
 /**
  * A {@link DocumentStoreBuilder} on a worker thread: loading a catalogue parses and indexes on
@@ -37,17 +33,11 @@ export class DocumentStoreInWorker {
    * package into one file, and then the documents are stored on the loading thread.
    */
   static available(): boolean {
-    return existsSync(fileURLToPath(WORKER_URL))
+    return hasWorkerScript(WORKER_SCRIPT)
   }
 
   constructor() {
-    const url = WORKER_URL
-    this.worker = FROM_SOURCES
-      ? new Worker(
-          `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url.href)}) })`,
-          { eval: true },
-        )
-      : new Worker(url)
+    this.worker = startWorker(WORKER_SCRIPT)
     this.result = new Promise((resolve, reject) => {
       this.worker.on('message', (message: StoredMessage) => {
         if ('stored' in message) {

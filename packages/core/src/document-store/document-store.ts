@@ -95,21 +95,20 @@ export class DocumentStoreBuilder {
    * @param source its JSON text as given (the fingerprint is of these), when the caller has it
    */
   add(document: CatalogueDocument, source = JSON.stringify(document)): void {
+    this.addPieces(documentPieces(document), source)
+  }
+
+  /**
+   * Stores the next document, given as its {@link documentPieces} (made elsewhere: a worker)
+   * and its JSON text as given.
+   */
+  addPieces(pieces: readonly string[], source: string): void {
     this.hash.update(source)
-    let text = '{'
-    for (const [key, value] of Object.entries(document)) {
-      if (value === undefined) continue
-      if (text.length > 1) text += ','
-      text += `${JSON.stringify(key)}:`
-      if (!SHARED_FIELDS.has(key) || value === null || typeof value !== 'object') {
-        text += JSON.stringify(value)
-      } else if (Array.isArray(value)) {
-        text += `[${value.map((item) => this.reference(item)).join(',')}]`
-      } else {
-        text += this.reference(value)
-      }
+    let text = pieces[0]!
+    for (let at = 1; at < pieces.length; at += 2) {
+      text += `${OPEN}${this.shared.idOf(pieces[at]!).toString(36)}${CLOSE}${pieces[at + 1]!}`
     }
-    this.documents.add(`${text}}`)
+    this.documents.add(text)
   }
 
   build(): BuiltStore {
@@ -121,11 +120,37 @@ export class DocumentStoreBuilder {
     })
     return { store, version: this.hash.digest('hex').slice(0, 16) }
   }
+}
 
-  /** A reference to a shared part (stored the first time it is seen), or a scalar as it is. */
-  private reference(value: unknown): string {
-    const json = JSON.stringify(value) ?? 'null'
-    if (value === null || typeof value !== 'object') return json
-    return `${OPEN}${this.shared.idOf(json).toString(36)}${CLOSE}`
+/**
+ * A document's stored text in pieces: its own text, then by turns a part it shares with others
+ * (as JSON) and its own text again, from which a store makes the text with references.
+ */
+export function documentPieces(document: CatalogueDocument): string[] {
+  const pieces: string[] = []
+  let text = '{'
+  for (const [key, value] of Object.entries(document)) {
+    if (value === undefined) continue
+    if (text.length > 1 || pieces.length > 0) text += ','
+    text += `${JSON.stringify(key)}:`
+    if (!SHARED_FIELDS.has(key) || value === null || typeof value !== 'object') {
+      text += JSON.stringify(value)
+      continue
+    }
+    const items: unknown[] = Array.isArray(value) ? value : [value]
+    if (Array.isArray(value)) text += '['
+    items.forEach((item, index) => {
+      if (index > 0) text += ','
+      const json = JSON.stringify(item) ?? 'null'
+      if (item === null || typeof item !== 'object') {
+        text += json
+        return
+      }
+      pieces.push(text, json)
+      text = ''
+    })
+    if (Array.isArray(value)) text += ']'
   }
+  pieces.push(`${text}}`)
+  return pieces
 }

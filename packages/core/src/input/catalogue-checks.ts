@@ -19,7 +19,18 @@ export function documentProblems(
 ): Problem[] {
   const problems = validateDocument(value)
   if (problems.length > 0) return problems
-  const uri = (value as CatalogueDocument).uri
+  return duplicateProblems((value as CatalogueDocument).uri, seen, source)
+}
+
+/**
+ * The problem of a valid document's uri when `seen` holds it (where the first one stands);
+ * otherwise none, and the uri is added to `seen`.
+ */
+export function duplicateProblems(
+  uri: string,
+  seen: Map<string, DocumentSource>,
+  source: DocumentSource,
+): Problem[] {
   const first = seen.get(uri)
   if (first)
     return [{ path: '/uri', message: `duplicate uri ${uri}, first seen at ${formatSource(first)}` }]

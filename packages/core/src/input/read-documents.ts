@@ -53,6 +53,12 @@ export interface ReadOptions {
   eadImporter?: EadImporter
   /** Whether the EAD files' agents and terms come at the end. @default true */
   sharedDocuments?: boolean
+  /**
+   * Leave NDJSON lines unparsed: their `value` is undefined and their `text` is for the caller to
+   * parse (with {@link parseJson}, on a worker), which then finds their malformed JSON too.
+   * @default false
+   */
+  deferParsing?: boolean
 }
 
 /** How files are read: see {@link ReadOptions.format}. */
@@ -145,6 +151,7 @@ export async function* readDocuments(
             progress.bytesRead = before + bytes
           },
           options.onMalformed,
+          options.deferParsing ?? false,
         )
       : await readJsonFile(file.path, options.onMalformed)
     for await (const value of values) {
@@ -246,13 +253,18 @@ async function* readNdjson(
   path: string,
   onBytes: (bytes: number) => void,
   onMalformed: ((error: MalformedJsonError) => void) | undefined,
-) {
+  deferParsing: boolean,
+): AsyncGenerator<SourcedValue> {
   let line = 0
   try {
     for await (const { text, bytesRead } of fileLines(path)) {
       line += 1
       onBytes(bytesRead)
       if (text.trim() === '') continue
+      if (deferParsing) {
+        yield { value: undefined, source: { file: path, line }, text }
+        continue
+      }
       let value: unknown
       try {
         value = parseJson(text, path, line)
@@ -331,7 +343,7 @@ async function readJsonFile(
 }
 
 /** JSON.parse with an error that names the file, line and column of the first mistake. */
-function parseJson(text: string, file: string, firstLine: number): unknown {
+export function parseJson(text: string, file: string, firstLine: number): unknown {
   try {
     return JSON.parse(text)
   } catch (error) {

@@ -5,7 +5,8 @@ import { compareCodeUnits } from '../util/code-unit-order.js'
 import { GrowableArray } from '../util/growable-array.js'
 import { writeVarint } from '../util/varint.js'
 import { scorePostings } from './score-postings.js'
-import { NONE, type StoredTextIndex } from './stored-text-index.js'
+import { NONE, type StoredTextIndex, VALUE_BREAK } from './stored-text-index.js'
+import { type AnalyzedTexts, forEachValue, writeLayout } from './text-batch.js'
 
 /**
  * Indexes documents added one at a time, in catalogue order (a document's id is its position).
@@ -33,6 +34,9 @@ export class TextIndexBuilder {
   /** Per-document scratch: the last document each term was seen in. */
   private readonly termStamps = new GrowableArray(Int32Array)
   private documentCount = 0
+  /** The batch {@link addAnalyzed} reads, and the form of each of its tokens (-1: not yet). */
+  private batch: AnalyzedTexts | undefined
+  private batchForms = new Int32Array(0)
 
   constructor(analyzer: Analyzer) {
     this.analyzer = analyzer
@@ -47,33 +51,44 @@ export class TextIndexBuilder {
   add(text: SearchableText): void {
     const document = this.documentCount++
     let first = true
-    const addValue = (value: string) => {
-      if (!first) writeVarint(this.sequences, 0)
+    forEachValue(text, (value) => {
+      if (!first) writeVarint(this.sequences, VALUE_BREAK)
       first = false
-      for (const token of tokenize(value)) {
-        const form = this.formOf(token)
-        writeVarint(this.sequences, form + 1)
-        const term = this.formTerms.get(form)
-        if (term !== NONE && this.termStamps.get(term) !== document + 1) {
-          this.termStamps.set(term, document + 1)
-          this.logTerms.push(term)
-          this.logDocuments.push(document)
-        }
+      for (const token of tokenize(value)) this.addToken(this.formOf(token), document)
+    })
+    writeLayout(this.layouts, text)
+    this.endDocument()
+  }
+
+  /**
+   * Adds document `index` of a batch analyzed elsewhere (a worker): the same as {@link add} of
+   * its text, each token's form looked up, or made with the worker's analysis, the first time
+   * it is used here, so that forms, terms and words get the ids {@link add} would give them.
+   */
+  addAnalyzed(batch: AnalyzedTexts, index: number): void {
+    if (batch !== this.batch) {
+      this.batch = batch
+      this.batchForms = new Int32Array(batch.tokens.length).fill(-1)
+    }
+    const document = this.documentCount++
+    const { forms, formOffsets, layouts, layoutOffsets } = batch
+    for (let at = formOffsets[index]!; at < formOffsets[index + 1]!; at++) {
+      const local = forms[at]!
+      if (local === VALUE_BREAK) {
+        writeVarint(this.sequences, VALUE_BREAK)
+        continue
       }
+      let form = this.batchForms[local - 1]!
+      if (form === -1) {
+        form = this.formOfAnalyzed(batch, local - 1)
+        this.batchForms[local - 1] = form
+      }
+      this.addToken(form, document)
     }
-    addValue(text.title)
-    addValue(text.description)
-    writeVarint(this.layouts, text.notes.length)
-    for (const note of text.notes) {
-      writeVarint(this.layouts, note.length)
-      for (const paragraph of note) addValue(paragraph)
+    for (let at = layoutOffsets[index]!; at < layoutOffsets[index + 1]!; at++) {
+      this.layouts.push(layouts[at]!)
     }
-    writeVarint(this.layouts, text.items.length)
-    for (const item of text.items) addValue(item)
-    writeVarint(this.layouts, text.terms.length)
-    for (const term of text.terms) addValue(term)
-    this.sequenceOffsets.push(this.sequences.length)
-    this.layoutOffsets.push(this.layouts.length)
+    this.endDocument()
   }
 
   /** Finishes the index's stored parts. The builder must not be used afterwards. */
@@ -131,12 +146,23 @@ export class TextIndexBuilder {
 
   /** The form of a token as written, analyzed the first time it is seen. */
   private formOf(token: string): number {
-    let form = this.formIds.get(token)
+    const form = this.formIds.get(token)
     if (form !== undefined) return form
-    form = this.formTerms.length
-    this.formIds.set(token, form)
     const term = this.analyzer.processTerm(token)
-    const word = normalizeToken(token)
+    return this.newForm(token, term, term === null ? '' : normalizeToken(token))
+  }
+
+  /** The form of a batch's token, made with the batch's analysis when it is new. */
+  private formOfAnalyzed(batch: AnalyzedTexts, token: number): number {
+    const form = this.formIds.get(batch.tokens[token]!)
+    if (form !== undefined) return form
+    return this.newForm(batch.tokens[token]!, batch.terms[token]!, batch.words[token]!)
+  }
+
+  /** Adds a form with its analysis: its term (null: not indexed) and its word ('' for none). */
+  private newForm(token: string, term: string | null, word: string): number {
+    const form = this.formTerms.length
+    this.formIds.set(token, form)
     if (term === null) {
       this.formTerms.push(NONE)
       this.formWords.push(NONE)
@@ -157,6 +183,22 @@ export class TextIndexBuilder {
     }
     this.formWords.push(wordId)
     return form
+  }
+
+  /** A token of a document: its form in the sequence, its term once in the posting log. */
+  private addToken(form: number, document: number): void {
+    writeVarint(this.sequences, form + 1)
+    const term = this.formTerms.get(form)
+    if (term !== NONE && this.termStamps.get(term) !== document + 1) {
+      this.termStamps.set(term, document + 1)
+      this.logTerms.push(term)
+      this.logDocuments.push(document)
+    }
+  }
+
+  private endDocument(): void {
+    this.sequenceOffsets.push(this.sequences.length)
+    this.layoutOffsets.push(this.layouts.length)
   }
 
   private idOf(value: string, ids: Map<string, number>, values: string[]): number {

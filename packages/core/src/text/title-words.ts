@@ -116,19 +116,28 @@ export class TitleWords {
   }
 }
 
+/** The distinct words of a title, in the order first written. */
+export function titleWordsOf(title: string): string[] {
+  const words = new Set<string>()
+  // The title's markup as the index reads it (the OpenSearch backend's `html_strip`).
+  for (const token of tokenize(indexedText(title))) {
+    const word = normalizeToken(token)
+    if (word !== '') words.add(word)
+  }
+  return [...words]
+}
+
 /** Collects the words of titles, one document at a time. */
 export class TitleWordsBuilder {
   private readonly counts = new Map<string, number>()
 
   add(title: string): void {
-    const seen = new Set<string>()
-    // The title's markup as the index reads it (the OpenSearch backend's `html_strip`).
-    for (const token of tokenize(indexedText(title))) {
-      const word = normalizeToken(token)
-      if (word === '' || seen.has(word)) continue
-      seen.add(word)
-      this.counts.set(word, (this.counts.get(word) ?? 0) + 1)
-    }
+    this.addWords(titleWordsOf(title))
+  }
+
+  /** Counts a title's distinct words ({@link titleWordsOf}, found elsewhere). */
+  addWords(words: readonly string[]): void {
+    for (const word of words) this.counts.set(word, (this.counts.get(word) ?? 0) + 1)
   }
 
   /** The stored part, its words sorted (a {@link TitleWords} is derived from it). */
