@@ -9,6 +9,7 @@ import {
   type SortKeys,
 } from '../columns/columns.js'
 import { type ColumnKey, type StoredColumn, ValueColumnBuilder } from '../columns/value-column.js'
+import type { PieceBytes } from '../document-store/document-pieces.js'
 import { type BuiltStore, DocumentStoreBuilder } from '../document-store/document-store.js'
 import { searchableText } from '../documents/document-fields.js'
 import type { CatalogueDocument, DocumentType } from '../documents/documents.js'
@@ -79,21 +80,19 @@ export class CatalogueBuilder {
   }
 
   /**
-   * Adds a valid document read and analyzed elsewhere (a worker): its row, the `index`-th text
-   * of an analyzed batch, and its stored text in pieces (`documentPieces`) with its JSON. The
-   * same as {@link add} of the document.
+   * Adds a valid document read and analyzed elsewhere (a worker): its row, and the `index`-th
+   * text and pieces of its batch, with its JSON. The same as {@link add} of the document.
    */
   addAnalyzed(
     row: DocumentRow,
-    texts: AnalyzedTexts,
     index: number,
-    pieces: readonly string[],
+    batch: { texts: AnalyzedTexts; pieces: PieceBytes },
     json: string,
   ): void {
     if (!this.documents) throw new Error('CatalogueBuilder.addAnalyzed needs to store documents')
     this.addRow(row)
-    this.documents.addPieces(pieces, json)
-    this.text.addAnalyzed(texts, index)
+    this.documents.addPieceBytes(batch.pieces, index, json)
+    this.text.addAnalyzed(batch.texts, index)
   }
 
   private addRow(row: DocumentRow): void {

@@ -104,7 +104,8 @@ async function* checked(
   { batch, read }: { batch: Batch; read: Promise<AnalyzedBatch> },
   onMalformed: ((error: MalformedFileError) => void) | undefined,
 ): AsyncGenerator<CheckedDocument> {
-  const { outcomes, texts } = await read
+  const analyzed = await read
+  const { outcomes } = analyzed
   const malformed = batch.malformed.values()
   let next = malformed.next()
   let rows = 0
@@ -129,9 +130,9 @@ async function* checked(
     } else if ('problems' in outcome) {
       yield { source, uri: outcome.uri, text, problems: outcome.problems }
     } else {
-      const { row, pieces } = outcome
+      const { row } = outcome
       const at = rows++
-      const addTo = (builder: CatalogueBuilder) => builder.addAnalyzed(row, texts, at, pieces, text)
+      const addTo = (builder: CatalogueBuilder) => builder.addAnalyzed(row, at, analyzed, text)
       yield { source, uri: row.uri, text, addTo }
     }
   }

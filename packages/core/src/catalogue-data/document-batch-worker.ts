@@ -11,8 +11,10 @@ const reader = new BatchReader((workerData as { language: TextLanguage }).langua
 port.on('message', (batch: DocumentBatch) => {
   const read = reader.read(batch)
   const { forms, formOffsets, layouts, layoutOffsets } = read.texts
+  const { bytes, ends, firsts } = read.pieces
+  const arrays = [forms, formOffsets, layouts, layoutOffsets, bytes, ends, firsts]
   port.postMessage(
     read,
-    [forms, formOffsets, layouts, layoutOffsets].map((array) => array.buffer as ArrayBuffer),
+    arrays.map((array) => array.buffer as ArrayBuffer),
   )
 })

@@ -6,7 +6,11 @@
  */
 
 import { analyzerFor, type TextLanguage } from '../analysis/languages.js'
-import { documentPieces } from '../document-store/document-store.js'
+import {
+  documentPieces,
+  type PieceBytes,
+  PieceBytesBuilder,
+} from '../document-store/document-pieces.js'
 import { searchableText } from '../documents/document-fields.js'
 import type { CatalogueDocument } from '../documents/documents.js'
 import { type Problem, validateDocument } from '../documents/validate.js'
@@ -22,19 +26,21 @@ export interface DocumentBatch {
 
 /** What became of one document of a batch. */
 export type BatchOutcome =
-  | { row: DocumentRow; pieces: string[] }
+  | { row: DocumentRow }
   | { problems: Problem[]; uri: string | undefined }
   | { malformed: { line: number; column: number; reason: string; cause: string } }
 
-/** A batch read: an outcome per document, and the analyzed text of each row, in order. */
+/** A batch read: an outcome per document, and the analyzed text and pieces of each row. */
 export interface AnalyzedBatch {
   outcomes: BatchOutcome[]
   texts: AnalyzedTexts
+  pieces: PieceBytes
 }
 
 /** Reads batches one after another, remembering the analysis of the tokens it has seen. */
 export class BatchReader {
   private readonly texts: TextBatchBuilder
+  private readonly pieces = new PieceBytesBuilder()
 
   constructor(language: TextLanguage) {
     this.texts = new TextBatchBuilder(analyzerFor(language))
@@ -55,9 +61,10 @@ export class BatchReader {
       if (problems.length > 0) return { problems, uri: uriOf(value) }
       const document = value as CatalogueDocument
       this.texts.add(searchableText(document))
-      return { row: rowOf(document), pieces: documentPieces(document) }
+      this.pieces.add(documentPieces(document))
+      return { row: rowOf(document) }
     })
-    return { outcomes, texts: this.texts.take() }
+    return { outcomes, texts: this.texts.take(), pieces: this.pieces.take() }
   }
 }
 

@@ -143,13 +143,29 @@ export class DocumentBlocksBuilder {
 
   /** Appends a document's own text. */
   add(text: string): void {
-    const needed = this.segmentUsed + text.length * 3
+    this.reserve(text.length * 3)
+    this.commit(this.segment.write(text, this.segmentUsed, 'utf8'))
+  }
+
+  /** Appends a document's own text given as UTF-8: the first `length` bytes of `bytes`. */
+  addBytes(bytes: Uint8Array, length: number): void {
+    this.reserve(length)
+    this.segment.set(bytes.subarray(0, length), this.segmentUsed)
+    this.commit(length)
+  }
+
+  /** Room for `bytes` more bytes in the segment. */
+  private reserve(bytes: number): void {
+    const needed = this.segmentUsed + bytes
     if (needed > this.segment.length) {
       const grown = Buffer.allocUnsafe(Math.max(needed, this.segment.length * 2))
       this.segment.copy(grown, 0, 0, this.segmentUsed)
       this.segment = grown
     }
-    const length = this.segment.write(text, this.segmentUsed, 'utf8')
+  }
+
+  /** Ends the document just written in the segment, of `length` bytes. */
+  private commit(length: number): void {
     if (this.total + length > MAX_BYTES) {
       throw new CatalogueError(
         'E_TOO_LARGE',

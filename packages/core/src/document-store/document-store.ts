@@ -2,26 +2,9 @@ import { createHash } from 'node:crypto'
 import type { CatalogueDocument } from '../documents/documents.js'
 import { ByteStrings } from '../util/byte-strings.js'
 import { DocumentBlocks, DocumentBlocksBuilder, type StoredBlocks } from './document-blocks.js'
+import { documentPieces, type PieceBytes } from './document-pieces.js'
 import { SharedParts } from './shared-parts.js'
 
-/**
- * The parts of documents that repeat across many of them: the group (the same for a whole
- * collection), each ancestor, each agent, term and date. Each distinct one is stored once and
- * the documents refer to it.
- */
-const SHARED_FIELDS: ReadonlySet<string> = new Set([
-  'group',
-  'ancestors',
-  'people',
-  'organizations',
-  'families',
-  'creators',
-  'terms',
-  'dates',
-  'languages',
-  'extents',
-  'external_identifiers',
-])
 /** A reference in a document's stored text: `\u0001` id (base 36) `\u0002`. JSON text escapes
  * both characters, so they never occur in it otherwise. */
 const OPEN = '\u0001'
@@ -89,26 +72,50 @@ export class DocumentStoreBuilder {
   private readonly hash = createHash('sha1')
   private readonly documents = new DocumentBlocksBuilder()
   private readonly shared = new SharedParts()
+  /** A document's own text being made from its pieces' bytes (grown as needed). */
+  private scratch = Buffer.allocUnsafe(1 << 16)
 
   /**
    * Stores the next document.
    * @param source its JSON text as given (the fingerprint is of these), when the caller has it
    */
   add(document: CatalogueDocument, source = JSON.stringify(document)): void {
-    this.addPieces(documentPieces(document), source)
-  }
-
-  /**
-   * Stores the next document, given as its {@link documentPieces} (made elsewhere: a worker)
-   * and its JSON text as given.
-   */
-  addPieces(pieces: readonly string[], source: string): void {
     this.hash.update(source)
+    const pieces = documentPieces(document)
     let text = pieces[0]!
     for (let at = 1; at < pieces.length; at += 2) {
       text += `${OPEN}${this.shared.idOf(pieces[at]!).toString(36)}${CLOSE}${pieces[at + 1]!}`
     }
     this.documents.add(text)
+  }
+
+  /**
+   * Stores the next document, given as its pieces in UTF-8 (made elsewhere: a worker), the
+   * `index`-th document of `pieces`, and its JSON text as given. The same as {@link add}.
+   */
+  addPieceBytes(pieces: PieceBytes, index: number, source: string): void {
+    this.hash.update(source)
+    const { bytes, ends, firsts } = pieces
+    const last = firsts[index + 1]!
+    let used = 0
+    for (let piece = firsts[index]!; piece < last; piece++) {
+      const start = piece === 0 ? 0 : ends[piece - 1]!
+      const end = ends[piece]!
+      // The room for a piece and a reference (at most 9 bytes: 2 marks, 7 digits in base 36).
+      if (used + end - start + 9 > this.scratch.length) {
+        const grown = Buffer.allocUnsafe(Math.max(used + end - start + 9, this.scratch.length * 2))
+        this.scratch.copy(grown, 0, 0, used)
+        this.scratch = grown
+      }
+      const part = Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start)
+      if ((piece - firsts[index]!) % 2 === 0) {
+        used += part.copy(this.scratch, used)
+      } else {
+        const id = this.shared.idOfBytes(part).toString(36)
+        used += this.scratch.write(`${OPEN}${id}${CLOSE}`, used, 'latin1')
+      }
+    }
+    this.documents.addBytes(this.scratch, used)
   }
 
   build(): BuiltStore {
@@ -120,37 +127,4 @@ export class DocumentStoreBuilder {
     })
     return { store, version: this.hash.digest('hex').slice(0, 16) }
   }
-}
-
-/**
- * A document's stored text in pieces: its own text, then by turns a part it shares with others
- * (as JSON) and its own text again, from which a store makes the text with references.
- */
-export function documentPieces(document: CatalogueDocument): string[] {
-  const pieces: string[] = []
-  let text = '{'
-  for (const [key, value] of Object.entries(document)) {
-    if (value === undefined) continue
-    if (text.length > 1 || pieces.length > 0) text += ','
-    text += `${JSON.stringify(key)}:`
-    if (!SHARED_FIELDS.has(key) || value === null || typeof value !== 'object') {
-      text += JSON.stringify(value)
-      continue
-    }
-    const items: unknown[] = Array.isArray(value) ? value : [value]
-    if (Array.isArray(value)) text += '['
-    items.forEach((item, index) => {
-      if (index > 0) text += ','
-      const json = JSON.stringify(item) ?? 'null'
-      if (item === null || typeof item !== 'object') {
-        text += json
-        return
-      }
-      pieces.push(text, json)
-      text = ''
-    })
-    if (Array.isArray(value)) text += ']'
-  }
-  pieces.push(`${text}}`)
-  return pieces
 }

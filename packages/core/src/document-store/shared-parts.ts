@@ -11,24 +11,29 @@ export class SharedParts {
   /** Per slot: the id + 1 of the part there (0: empty), and its hash. */
   private slotIds = new Int32Array(1 << 12)
   private slotHashes = new Uint32Array(1 << 12)
-  /** A part being looked up, encoded (grown as needed). */
+  /** A part given as text, encoded (grown as needed). */
   private scratch = Buffer.allocUnsafe(1 << 12)
 
   /** The id of a part, given as its JSON text: the one it got when first seen, or a new one. */
   idOf(json: string): number {
     if (json.length * 3 > this.scratch.length) this.scratch = Buffer.allocUnsafe(json.length * 6)
-    const scratch = this.scratch
-    const length = scratch.write(json, 0, 'utf8')
-    const hash = hashOf(scratch, length)
+    const length = this.scratch.write(json, 0, 'utf8')
+    return this.idOfBytes(this.scratch.subarray(0, length))
+  }
+
+  /** The id of a part given as its JSON text's UTF-8 bytes (as {@link idOf}). */
+  idOfBytes(bytes: Buffer): number {
+    const length = bytes.length
+    const hash = hashOf(bytes, length)
     const mask = this.slotIds.length - 1
     let slot = hash & mask
     for (;;) {
       const id = this.slotIds[slot]! - 1
       if (id < 0) break
-      if (this.slotHashes[slot] === hash && this.parts.equals(id, scratch, length)) return id
+      if (this.slotHashes[slot] === hash && this.parts.equals(id, bytes, length)) return id
       slot = (slot + 1) & mask
     }
-    const id = this.parts.addBytes(scratch, length)
+    const id = this.parts.addBytes(bytes, length)
     this.slotIds[slot] = id + 1
     this.slotHashes[slot] = hash
     // At most half full: probes stay short.
