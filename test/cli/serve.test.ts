@@ -205,8 +205,8 @@ describe('catalogue serve', () => {
     })
 
     it.each([
-      [['--workers', '0'], "--workers expects an integer from 1 to 256, got '0'"],
-      [['--workers', 'two'], "--workers expects an integer from 1 to 256, got 'two'"],
+      [['--workers', '0'], "--workers expects a whole number, 1 or more, got '0'"],
+      [['--workers', 'two'], "--workers expects a whole number, 1 or more, got 'two'"],
       [
         ['--workers', '2', '--opensearch', 'http://127.0.0.1:1'],
         '--workers is for a catalogue in memory: with --opensearch the cluster does the work',

@@ -1,7 +1,8 @@
 /**
  * The module the worker threads of the `AppWorkers` tests import: the API over the shared
- * catalogue they are given, each answer naming the thread that made it (`x-thread`), `/crash`
- * stopping the thread, and data with `refuse` failing to open.
+ * catalogue they are given, each answer naming the thread that made it (`x-thread`); `/crash`
+ * stops the thread, a streamed answer asked with `crash=stream` stops it after its first chunk,
+ * `/log-error` logs an error, and data with `refuse` fails to open.
  */
 import { threadId } from 'node:worker_threads'
 import { openSharedCatalogue, type SharedCatalogue } from '@archive-catalogue/core'
@@ -22,9 +23,24 @@ export function workerApp(data: ThreadedData, context: WorkerContext): OpenedWor
       handle(request) {
         // A thread that dies as an out-of-memory or a native crash would: at once, mid-request.
         if (request.url === '/crash') process.exit(3)
+        if (request.url === '/log-error')
+          context.logger.error('failed on purpose', new Error('boom'))
         const response = app.handle(request)
-        return { ...response, headers: { ...response.headers, 'x-thread': String(threadId) } }
+        const headers = { ...response.headers, 'x-thread': String(threadId) }
+        if (response.stream && request.url.includes('crash=stream')) {
+          return { ...response, headers, stream: firstChunkThenCrash(response.stream) }
+        }
+        return { ...response, headers }
       },
     },
+  }
+}
+
+async function* firstChunkThenCrash(
+  stream: AsyncIterable<string | Buffer>,
+): AsyncGenerator<string | Buffer> {
+  for await (const chunk of stream) {
+    yield chunk
+    process.exit(3)
   }
 }

@@ -20,11 +20,17 @@ import type { ThreadedData } from '../helpers/threaded-app.js'
 
 const MODULE = new URL('../helpers/threaded-app.ts', import.meta.url)
 
-/** Every line the workers logged. */
+/** Every line the workers logged, and the errors logged with a line. */
 const logged: string[] = []
+const loggedErrors: { line: string; error: unknown }[] = []
 const logger = {
-  info: (line: string) => logged.push(line),
-  error: (line: string) => logged.push(line),
+  info: (line: string) => {
+    logged.push(line)
+  },
+  error: (line: string, error: unknown) => {
+    logged.push(line)
+    loggedErrors.push({ line, error })
+  },
 }
 
 let catalogue: Catalogue
@@ -135,6 +141,15 @@ describe('AppWorkers over a real server', () => {
     expect(threaded.text).toBe(await main.text())
   })
 
+  it("logs a worker's error on the main thread with its stack", async () => {
+    expect((await get('/log-error')).status).toBe(404)
+    await expect.poll(() => logged).toContain('failed on purpose')
+    const { error } = loggedErrors.find(({ line }) => line === 'failed on purpose')!
+    expect(error).toBeInstanceOf(Error)
+    expect((error as Error).message).toBe('boom')
+    expect((error as Error).stack).toMatch(/threaded-app\.ts/)
+  })
+
   it('stops a worker streaming to a client that went away, and keeps answering', async () => {
     const id = topCollectionWithMostDescendants()
     const { host, port } = new URL(server.url)
@@ -184,6 +199,23 @@ describe('AppWorkers when a worker stops', () => {
   })
 })
 
+describe('AppWorkers when a worker stops mid-stream', () => {
+  it('cuts the streamed answer: the client never takes it for a whole one', async () => {
+    const id = topCollectionWithMostDescendants()
+    const response = await fetch(`${server.url}/collections/${id}/ead?crash=stream`, {
+      headers: { 'accept-encoding': 'identity' },
+    })
+    expect(response.status).toBe(200)
+    await expect(response.text()).rejects.toThrow()
+    await expect
+      .poll(() => threadsOf(Array.from({ length: 20 }, () => '/search?query=health')), {
+        timeout: 30_000,
+        interval: 250,
+      })
+      .toSatisfy((threads: Set<string>) => threads.size === 2)
+  })
+})
+
 describe('AppWorkers.replace', () => {
   it('swaps every worker to the new catalogue; a stream begun before ends on the old one', async () => {
     const id = topCollectionWithMostDescendants()
@@ -211,6 +243,31 @@ describe('AppWorkers.replace', () => {
     }
     expect(text).toBe(oldEad)
     await workers.replace({ catalogue: shareCatalogue(catalogue) } satisfies ThreadedData)
+  })
+
+  it('lets the old catalogue go once a compressed stream begun on it is abandoned', async () => {
+    const id = topCollectionWithMostDescendants()
+    const { port } = new URL(server.url)
+    // The client asks for brotli and leaves once the headers came.
+    await new Promise<void>((resolve, reject) => {
+      const request = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: `/collections/${id}/ead`,
+          headers: { 'accept-encoding': 'br' },
+        },
+        (response) => {
+          expect(response.headers['content-encoding']).toBe('br')
+          request.destroy()
+          resolve()
+        },
+      )
+      request.on('error', (error) => (request.destroyed ? resolve() : reject(error)))
+      request.end()
+    })
+    await workers.replace({ catalogue: shareCatalogue(catalogue) } satisfies ThreadedData)
+    await expect.poll(() => workers.generationsHeld, { timeout: 10_000 }).toBe(1)
   })
 
   it('keeps the old catalogue on every worker when a worker cannot open the new one', async () => {

@@ -302,9 +302,34 @@ describe('listen', () => {
         body: text,
       },
     }
+    /** A streamed answer that comes late, and whether its stream was ended. */
+    let lateStreamEnded = false
+    const lateStream: AsyncIterable<string> = {
+      [Symbol.asyncIterator]: () => ({
+        next: async () => ({ done: false, value: 'archive '.repeat(500) }),
+        return: async () => {
+          lateStreamEnded = true
+          return { done: true, value: undefined }
+        },
+      }),
+    }
     const app: App = {
       maxBodyBytes: 1024,
-      handle: ({ url }) => responses[url] ?? { status: 404, headers: {}, body: Buffer.alloc(0) },
+      handle: ({ url }) =>
+        url === '/late-stream'
+          ? new Promise((resolve) =>
+              setTimeout(
+                () =>
+                  resolve({
+                    status: 200,
+                    headers: { 'Content-Type': 'application/xml' },
+                    body: Buffer.alloc(0),
+                    stream: lateStream,
+                  }),
+                300,
+              ),
+            )
+          : (responses[url] ?? { status: 404, headers: {}, body: Buffer.alloc(0) }),
       request: async () => new Response(null),
     }
     let own: Listening
@@ -313,6 +338,22 @@ describe('listen', () => {
     })
     afterAll(async () => {
       await own?.close()
+    })
+
+    it('ends a compressed stream whose client left before it came, though no chunk was read', async () => {
+      // The work behind a stream (a finding aid's walk, a worker's stream) ends with it.
+      const { port } = new URL(own.url)
+      const request = httpRequest({
+        host: '127.0.0.1',
+        port,
+        path: '/late-stream',
+        headers: { 'Accept-Encoding': 'br' },
+      })
+      request.on('error', () => {})
+      request.end()
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      request.destroy()
+      await expect.poll(() => lateStreamEnded, { timeout: 5_000 }).toBe(true)
     })
 
     it('never encodes a response twice', async () => {

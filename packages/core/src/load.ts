@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { type HierarchyWarning, parentUri, resolveParents } from './api/hierarchy.js'
-import { Catalogue, type CatalogueOptions } from './catalogue.js'
+import { Catalogue } from './catalogue.js'
 import { CatalogueBuilder } from './catalogue-data/catalogue-builder.js'
 import { checkedDocuments } from './catalogue-data/checked-documents.js'
 import { checkedInWorkers } from './catalogue-data/checked-in-workers.js'
@@ -25,7 +25,7 @@ import {
   readDocuments,
 } from './input/read-documents.js'
 import { StoredPlaces } from './input/stored-places.js'
-import { loadSnapshot } from './snapshot.js'
+import { loadSnapshot, type SnapshotLoadOptions } from './snapshot.js'
 import { BadParameterError, CatalogueError } from './util/catalogue-errors.js'
 
 /** A document that was refused, where it was and why. */
@@ -48,7 +48,7 @@ export interface LoadWarning {
 }
 
 /** Options of {@link loadCatalogue}. */
-export interface LoadOptions extends CatalogueOptions {
+export interface LoadOptions extends SnapshotLoadOptions {
   /** `auto` reads `.xml` files as EAD finding aids; `ead` or `json` reads every file so. @default 'auto' */
   format?: CatalogueFormat
   /** Load the valid documents and report the invalid ones instead of refusing the load. @default false */

@@ -59,7 +59,7 @@ export type ToWorker =
 /** What a worker sends back. */
 export type FromWorker =
   | { type: 'opened'; generation: number; maxBodyBytes: number }
-  | { type: 'failed'; generation: number; message: string; stack?: string }
+  | { type: 'failed'; generation: number; error: SentError }
   | {
       type: 'response'
       id: number
@@ -72,4 +72,11 @@ export type FromWorker =
   | { type: 'chunk'; id: number; chunk: string | Uint8Array }
   | { type: 'end'; id: number }
   | { type: 'cut'; id: number; message: string }
-  | { type: 'log'; level: 'info' | 'error'; line: string; stack?: string }
+  | { type: 'log'; level: 'info' | 'error'; line: string; error?: SentError }
+
+/** An error as a worker sends it: what the main thread's logger needs to print it. */
+export interface SentError {
+  name?: string
+  message: string
+  stack?: string
+}

@@ -8,6 +8,7 @@ import type { AppResponse } from './app-messages.js'
 import type {
   FromWorker,
   OpenedWorkerApp,
+  SentError,
   SentRequest,
   ToWorker,
   WorkerAppModule,
@@ -25,8 +26,8 @@ const context: WorkerContext = {
       send({
         type: 'log',
         level: 'error',
-        line: error instanceof Error ? `${line}: ${error.message}` : line,
-        ...(error instanceof Error && error.stack ? { stack: error.stack } : {}),
+        line,
+        ...(error === undefined ? {} : { error: sentError(error) }),
       }),
   },
 }
@@ -35,6 +36,8 @@ const { module } = workerData as { module: string }
 const made = (await import(module)) as WorkerAppModule
 /** The apps by generation: the one served, and the next while every worker opens it. */
 const apps = new Map<number, OpenedWorkerApp>()
+/** Generations let go while they were still opening: not kept once open. */
+const retired = new Set<number>()
 /** The streamed answers being read, by request. */
 const streams = new Map<number, AsyncIterator<string | Buffer>>()
 
@@ -43,7 +46,8 @@ port.on('message', (message: ToWorker) => {
     case 'open':
       return void open(message.generation, message.data)
     case 'retire':
-      return void apps.delete(message.generation)
+      if (!apps.delete(message.generation)) retired.add(message.generation)
+      return
     case 'update':
       for (const opened of apps.values()) opened.update?.(message.message)
       return
@@ -62,11 +66,22 @@ port.on('message', (message: ToWorker) => {
 async function open(generation: number, data: unknown): Promise<void> {
   try {
     const opened = await made.workerApp(data, context)
+    if (retired.delete(generation)) return
     apps.set(generation, opened)
     send({ type: 'opened', generation, maxBodyBytes: opened.app.maxBodyBytes })
   } catch (error) {
-    const { message, stack } = error instanceof Error ? error : { message: String(error) }
-    send({ type: 'failed', generation, message, ...(stack ? { stack } : {}) })
+    retired.delete(generation)
+    send({ type: 'failed', generation, error: sentError(error) })
+  }
+}
+
+/** An error as the main thread can receive it: its name, message and stack. */
+function sentError(error: unknown): SentError {
+  if (!(error instanceof Error)) return { message: String(error) }
+  return {
+    name: error.name,
+    message: error.message,
+    ...(error.stack ? { stack: error.stack } : {}),
   }
 }
 

@@ -1,18 +1,17 @@
 /**
  * An app answered on worker threads: the main thread reads requests and writes answers (node:http
  * and compression, in `listen`), each worker runs the app a module makes (over a catalogue whose
- * arrays are shared, so N workers cost one index and a little each). A request goes to the worker
- * with the fewest requests waiting. A swap of data opens it on every worker before any request
- * reads it, and a request is answered whole from the data it was sent with. A worker that stops
- * costs only its requests in flight (each a 500, logged) and is replaced.
+ * arrays are shared, so N workers cost one index and a little each). A request goes to whichever
+ * worker is free. A swap of data opens it on every worker before any request reads it, and a
+ * request is answered whole from the data it was sent with. A worker that stops costs only the
+ * requests it holds (each a 500, or a streamed answer cut; logged) and is replaced.
  */
-import { existsSync } from 'node:fs'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import { pathToFileURL } from 'node:url'
 import type { App, Logger } from './app.js'
 import { type AppRequest, type AppResponse, responseHeaders } from './app-messages.js'
 import { type AppRequestInit, requestApp } from './app-request.js'
-import type { FromWorker, ToWorker } from './app-worker-messages.js'
+import type { FromWorker } from './app-worker-messages.js'
+import { type Reading, WorkerThread, workerScriptAvailable } from './app-worker-thread.js'
 import { INTERNAL_ERROR } from './http-errors.js'
 import { serialize } from './serialize.js'
 
@@ -34,68 +33,18 @@ export interface AppWorkersOptions {
   logger?: Logger
 }
 
-// From the sources (tests, tsx) the worker is TypeScript: it registers tsx, as this process did,
-// before importing it.
-const FROM_SOURCES = import.meta.url.endsWith('.ts')
-const WORKER_URL = new URL(`./app-worker.${FROM_SOURCES ? 'ts' : 'js'}`, import.meta.url)
-
 /**
  * The most requests a worker holds at once: one it answers and the next, ready when it is done.
  * The others wait here, for whichever worker is free first (a slow search holds up no request
  * another worker could answer), and a worker that stops takes at most this many with it.
  */
 const HELD_PER_WORKER = 2
-
-/** A request sent to a worker and not yet answered. */
-interface Waiting {
-  generation: number
-  resolve(response: AppResponse): void
-}
-
-/** A streamed answer being read: the chunk asked for, if any. */
-interface Reading {
-  resolve(next: IteratorResult<string | Buffer>): void
-  reject(error: Error): void
-}
-
-/** A generation being opened on a worker. */
-interface Opening {
-  resolve(): void
-  reject(error: Error): void
-}
-
-class Thread {
-  readonly worker: Worker
-  /** Requests sent and not answered: how busy it is. */
-  readonly waiting = new Map<number, Waiting>()
-  /** Streamed answers whose next chunk was asked. */
-  readonly reading = new Map<number, Reading>()
-  /** Every streamed answer not ended, by request, with its generation. */
-  readonly streams = new Map<number, number>()
-  /** The generations sent to it, and those it opened. */
-  readonly sent = new Set<number>()
-  readonly opened = new Set<number>()
-  readonly opening = new Map<number, Opening>()
-  stopped = false
-
-  constructor(module: string) {
-    const workerData = { module }
-    this.worker = FROM_SOURCES
-      ? new Worker(
-          `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}) })`,
-          { eval: true, workerData },
-        )
-      : new Worker(WORKER_URL, { workerData })
-  }
-
-  post(message: ToWorker): void {
-    if (!this.stopped) this.worker.postMessage(message)
-  }
-}
+/** The longest wait before starting a worker again after one failed to start. */
+const MOST_BACKOFF_MS = 30_000
 
 /**
- * The {@link App} of a pool of worker threads, for {@link listen}: `handle` sends each request
- * to a worker and resolves to its answer.
+ * The {@link App} of a pool of worker threads, for `listen`: `handle` sends each request to a
+ * worker and resolves to its answer.
  * @example
  * const workers = await AppWorkers.start({ workers: 2, module: new URL('./my-app.js', import.meta.url), data })
  * await listen(workers, { port: 8000 })
@@ -103,7 +52,7 @@ class Thread {
 export class AppWorkers implements App<Promise<AppResponse>> {
   private readonly module: string
   private readonly logger: Logger | undefined
-  private readonly threads: Thread[] = []
+  private readonly threads: WorkerThread[] = []
   /** The data of every generation open: the one served, and the next while it opens. */
   private readonly data = new Map<number, unknown>()
   /** Requests and streams not ended, by generation: a generation retires when it has none. */
@@ -116,6 +65,13 @@ export class AppWorkers implements App<Promise<AppResponse>> {
   private next = 0
   private closed = false
   private bodyLimit = 1024 * 1024
+  /** The last `update` since the served data was opened, for the workers started after it. */
+  private lastUpdate: { message: unknown } | undefined
+  /** One swap at a time, in the order asked. */
+  private swapping: Promise<void> = Promise.resolve()
+  /** Workers in a row that stopped before they could answer, and why the last one did. */
+  private failedStarts = 0
+  private whyNoWorker = ''
 
   private constructor(options: AppWorkersOptions) {
     this.module = moduleUrl(options.module)
@@ -133,7 +89,7 @@ export class AppWorkers implements App<Promise<AppResponse>> {
     pool.data.set(1, options.data)
     const threads = Array.from({ length: options.workers }, () => pool.spawn())
     try {
-      await Promise.all(threads.map((thread) => pool.opened(thread, 1)))
+      await Promise.all(threads.map((thread) => thread.whenOpened(1, options.data)))
     } catch (error) {
       await pool.close()
       throw error
@@ -143,7 +99,7 @@ export class AppWorkers implements App<Promise<AppResponse>> {
 
   /** Whether the worker scripts are beside this module (not when a bundler folded the package). */
   static available(): boolean {
-    return existsSync(fileURLToPath(WORKER_URL))
+    return workerScriptAvailable()
   }
 
   /** How many workers answer. */
@@ -151,16 +107,81 @@ export class AppWorkers implements App<Promise<AppResponse>> {
     return this.threads.length
   }
 
+  /**
+   * How many generations of data the workers hold: 1, or 2 while a swap opens the next or
+   * requests still read the one before.
+   */
+  get generationsHeld(): number {
+    return this.data.size
+  }
+
+  /** The largest body the workers' app reads. */
   get maxBodyBytes(): number {
     return this.bodyLimit
   }
 
+  /**
+   * Answers a request on the first worker free: a 500 if that worker stops while it holds it, a
+   * 503 while no worker can start.
+   */
   handle(request: AppRequest): Promise<AppResponse> {
-    if (this.closed) return Promise.resolve(stopped())
+    if (this.closed) return Promise.resolve(internalError())
+    if (this.noWorkerCanAnswer()) return Promise.resolve(this.unavailable())
     return new Promise<AppResponse>((resolve) => {
       this.queued.push({ request, resolve })
       this.dispatch()
     })
+  }
+
+  /** Answers a request given as a path or URL, as a fetch `Response` (tests, no socket). */
+  request(url: string, init?: AppRequestInit): Promise<Response> {
+    return requestApp(this, url, init)
+  }
+
+  /**
+   * Opens new data on every worker, then answers every later request from it; requests in flight
+   * finish on the data they started with, which is then let go. Rejects (the old data served
+   * still) if a worker cannot open it. Swaps asked at once run one after the other.
+   */
+  replace(data: unknown): Promise<void> {
+    const swap = this.swapping.then(() => this.swap(data))
+    this.swapping = swap.catch(() => {})
+    return swap
+  }
+
+  /** Sends a message to every worker's app (its `update`), for what changes without new data. */
+  update(message: unknown): void {
+    this.lastUpdate = { message }
+    for (const thread of this.threads) thread.post({ type: 'update', message })
+  }
+
+  /** Stops every worker (after the server stopped taking requests). */
+  async close(): Promise<void> {
+    this.closed = true
+    for (const { resolve } of this.queued.splice(0)) resolve(internalError())
+    await Promise.all(
+      this.threads.map((thread) => {
+        thread.stopped = true
+        return thread.worker.terminate()
+      }),
+    )
+  }
+
+  private async swap(data: unknown): Promise<void> {
+    const generation = ++this.generation
+    this.data.set(generation, data)
+    try {
+      await Promise.all(this.threads.map((thread) => thread.whenOpened(generation, data)))
+    } catch (error) {
+      this.data.delete(generation)
+      for (const thread of this.threads) thread.retire(generation)
+      throw error
+    }
+    const previous = this.served
+    this.served = generation
+    // The new data says what an update said of the old.
+    this.lastUpdate = undefined
+    this.retireIfDone(previous)
   }
 
   /** Sends the requests queued to the idlest ready workers, while one has room. */
@@ -195,90 +216,37 @@ export class AppWorkers implements App<Promise<AppResponse>> {
     }
   }
 
-  request(url: string, init?: AppRequestInit): Promise<Response> {
-    return requestApp(this, url, init)
-  }
-
-  /**
-   * Opens new data on every worker, then answers every later request from it; requests in flight
-   * finish on the data they started with, which is then let go. Rejects (the old data served
-   * still) if a worker cannot open it.
-   */
-  async replace(data: unknown): Promise<void> {
-    const generation = ++this.generation
-    this.data.set(generation, data)
-    try {
-      await Promise.all(this.threads.map((thread) => this.opened(thread, generation)))
-    } catch (error) {
-      this.data.delete(generation)
-      for (const thread of this.threads) thread.post({ type: 'retire', generation })
-      throw error
-    }
-    const previous = this.served
-    this.served = generation
-    this.retireIfDone(previous)
-  }
-
-  /** Sends a message to every worker's app (its `update`), for what changes without new data. */
-  update(message: unknown): void {
-    for (const thread of this.threads) thread.post({ type: 'update', message })
-  }
-
-  /** Stops every worker (after the server stopped taking requests). */
-  async close(): Promise<void> {
-    this.closed = true
-    for (const { resolve } of this.queued.splice(0)) resolve(stopped())
-    await Promise.all(
-      this.threads.map((thread) => {
-        thread.stopped = true
-        return thread.worker.terminate()
-      }),
-    )
-  }
-
-  /** A worker, started with every generation open. */
-  private spawn(): Thread {
-    const thread = new Thread(this.module)
+  /** A worker, sent every generation open. */
+  private spawn(): WorkerThread {
+    const thread = new WorkerThread(this.module)
     this.threads.push(thread)
     thread.worker.on('message', (message: FromWorker) => this.received(thread, message))
     // An uncaught error in the worker: it then exits, and `exited` replaces it.
     thread.worker.on('error', (error) => this.logger?.error('A worker thread failed', error))
     thread.worker.on('exit', (code) => this.exited(thread, code))
-    for (const generation of this.data.keys()) this.send(thread, generation)
+    for (const [generation, data] of this.data) thread.open(generation, data)
     return thread
   }
 
-  private send(thread: Thread, generation: number): void {
-    thread.sent.add(generation)
-    thread.post({ type: 'open', generation, data: this.data.get(generation) })
-  }
-
-  /** Resolves when the worker has opened the generation; rejects if it cannot, or stops. */
-  private opened(thread: Thread, generation: number): Promise<void> {
-    if (thread.opened.has(generation)) return Promise.resolve()
-    return new Promise((resolve, reject) => {
-      thread.opening.set(generation, { resolve, reject })
-      if (!thread.sent.has(generation)) this.send(thread, generation)
-    })
-  }
-
-  private received(thread: Thread, message: FromWorker): void {
+  private received(thread: WorkerThread, message: FromWorker): void {
     switch (message.type) {
       case 'opened': {
-        thread.opened.add(message.generation)
         this.bodyLimit = message.maxBodyBytes
-        thread.opening.get(message.generation)?.resolve()
-        thread.opening.delete(message.generation)
+        thread.openedOne(message.generation)
+        if (message.generation !== this.served) return
+        this.failedStarts = 0
+        // A worker started after an update: its app hears it too.
+        if (this.lastUpdate) thread.post({ type: 'update', message: this.lastUpdate.message })
         // A replacement takes its share of the requests queued.
-        if (message.generation === this.served) this.dispatch()
+        this.dispatch()
         return
       }
       case 'failed': {
-        const error = Object.assign(new Error(message.message), { stack: message.stack })
-        const opening = thread.opening.get(message.generation)
-        thread.opening.delete(message.generation)
-        if (opening) opening.reject(error)
-        else this.logger?.error('A worker thread could not open the catalogue', error)
+        const error = errorOf(message.error)
+        if (thread.failedOne(message.generation, error)) return
+        // A replacement that cannot open what the others serve answers nothing: start another.
+        this.logger?.error('A worker thread could not open the catalogue', error)
+        void thread.worker.terminate()
         return
       }
       case 'response': {
@@ -286,8 +254,8 @@ export class AppWorkers implements App<Promise<AppResponse>> {
         thread.waiting.delete(message.id)
         const { status, headers, body, streamed } = message
         const response: AppResponse = { status, headers, body: bufferOf(body) }
-        if (streamed) {
-          thread.streams.set(message.id, waiting!.generation)
+        if (streamed && waiting) {
+          thread.streams.set(message.id, waiting.generation)
           response.stream = this.streamOf(thread, message.id)
         }
         waiting?.resolve(response)
@@ -312,28 +280,30 @@ export class AppWorkers implements App<Promise<AppResponse>> {
         return
       case 'log':
         if (message.level === 'info') this.logger?.info(message.line)
-        else this.logger?.error(message.line, message.stack ? { stack: message.stack } : undefined)
+        else this.logger?.error(message.line, message.error && errorOf(message.error))
         return
     }
   }
 
   /** The chunk a stream waits for, taken off the worker's list. */
-  private taken(thread: Thread, id: number): Reading | undefined {
+  private taken(thread: WorkerThread, id: number): Reading | undefined {
     const reading = thread.reading.get(id)
     thread.reading.delete(id)
     return reading
   }
 
   /** A streamed answer read chunk by chunk from its worker, as the client takes them. */
-  private streamOf(thread: Thread, id: number): AsyncIterable<string | Buffer> {
+  private streamOf(thread: WorkerThread, id: number): AsyncIterable<string | Buffer> {
     const iterator: AsyncIterator<string | Buffer> = {
       next: () =>
         new Promise((resolve, reject) => {
+          if (thread.cut.delete(id)) return reject(new Error('the worker thread stopped'))
           if (!thread.streams.has(id)) return resolve({ done: true, value: undefined })
           thread.reading.set(id, { resolve, reject })
           thread.post({ type: 'pull', id })
         }),
       return: () => {
+        thread.cut.delete(id)
         if (thread.streams.has(id)) {
           thread.post({ type: 'cancel', id })
           this.ended(thread, id)
@@ -344,37 +314,71 @@ export class AppWorkers implements App<Promise<AppResponse>> {
     return { [Symbol.asyncIterator]: () => iterator }
   }
 
-  private ended(thread: Thread, id: number): void {
+  private ended(thread: WorkerThread, id: number): void {
     const generation = thread.streams.get(id)
     if (generation === undefined) return
     thread.streams.delete(id)
     this.count(generation, -1)
   }
 
-  /** A worker stopped: its requests in flight are answered with a 500, and another starts. */
-  private exited(thread: Thread, code: number): void {
+  /**
+   * A worker stopped: the requests it held are answered with a 500, its streamed answers are
+   * cut (the client sees them end early), and another worker starts: at once if this one had
+   * answered, else after a wait that doubles with each worker in a row that could not start.
+   */
+  private exited(thread: WorkerThread, code: number): void {
     thread.stopped = true
     this.threads.splice(this.threads.indexOf(thread), 1)
     const lost = thread.waiting.size + thread.streams.size
     const error = new Error(`the worker thread stopped (exit code ${code})`)
-    for (const opening of thread.opening.values()) opening.reject(error)
-    for (const waiting of thread.waiting.values()) waiting.resolve(stopped())
+    thread.failOpenings(error)
+    for (const waiting of thread.waiting.values()) waiting.resolve(internalError())
     for (const reading of thread.reading.values()) reading.reject(error)
-    for (const id of [...thread.streams.keys()]) this.ended(thread, id)
+    thread.reading.clear()
+    for (const id of [...thread.streams.keys()]) {
+      thread.cut.add(id)
+      this.ended(thread, id)
+    }
     if (this.closed) return
+    const answered = thread.opened.has(this.served)
+    const wait = answered ? 0 : Math.min(MOST_BACKOFF_MS, 500 * 2 ** this.failedStarts)
+    if (!answered) {
+      this.failedStarts++
+      this.whyNoWorker = `a worker thread stopped before it could answer (exit code ${code})`
+    }
     this.logger?.error(
-      `A worker thread stopped (exit code ${code}) with ${lost} ${lost === 1 ? 'request' : 'requests'} in flight; starting another`,
+      `A worker thread stopped (exit code ${code}) with ${lost} ${lost === 1 ? 'request' : 'requests'} in flight; starting another${wait > 0 ? ` in ${(wait / 1000).toFixed(1)} s` : ''}`,
       undefined,
     )
-    this.spawn()
+    // While none can answer, the requests waiting are told so rather than kept waiting.
+    if (this.noWorkerCanAnswer()) {
+      for (const { resolve } of this.queued.splice(0)) resolve(this.unavailable())
+    }
+    if (wait === 0) this.spawn()
+    else setTimeout(() => this.closed || this.spawn(), wait).unref()
+  }
+
+  /** Whether no worker can answer now, the last one to start having failed. */
+  private noWorkerCanAnswer(): boolean {
+    return this.failedStarts > 0 && !this.threads.some((thread) => thread.opened.has(this.served))
+  }
+
+  private unavailable(): AppResponse {
+    const detail = `No worker thread can answer: ${this.whyNoWorker}; another is starting.`
+    const body = Buffer.from(serialize.error({ detail }))
+    return {
+      status: 503,
+      headers: { ...responseHeaders('json', body.length), 'Retry-After': '5' },
+      body,
+    }
   }
 
   /**
    * The ready worker with the fewest requests and room for one more, taken in turn among equals;
    * none when every worker holds {@link HELD_PER_WORKER}.
    */
-  private idlest(): Thread | undefined {
-    let best: Thread | undefined
+  private idlest(): WorkerThread | undefined {
+    let best: WorkerThread | undefined
     const count = this.threads.length
     for (let i = 0; i < count; i++) {
       const thread = this.threads[(this.next + i) % count]!
@@ -392,18 +396,26 @@ export class AppWorkers implements App<Promise<AppResponse>> {
 
   /** A generation no longer served and with nothing in flight is let go on every worker. */
   private retireIfDone(generation: number): void {
-    if (generation === this.served || (this.inFlight.get(generation) ?? 0) > 0) return
-    if (!this.data.has(generation) || generation > this.served) return
+    if (generation >= this.served || (this.inFlight.get(generation) ?? 0) > 0) return
+    if (!this.data.has(generation)) return
     this.data.delete(generation)
     this.inFlight.delete(generation)
-    for (const thread of this.threads) thread.post({ type: 'retire', generation })
+    for (const thread of this.threads) thread.retire(generation)
   }
 }
 
 /** The answer of a request whose worker stopped, as an app's own internal error. */
-function stopped(): AppResponse {
+function internalError(): AppResponse {
   const body = Buffer.from(serialize.error({ detail: INTERNAL_ERROR }))
   return { status: 500, headers: responseHeaders('json', body.length), body }
+}
+
+/** An error sent by a worker, as an `Error` again (its stack the worker's). */
+function errorOf(sent: { name?: string; message: string; stack?: string }): Error {
+  const error = new Error(sent.message)
+  if (sent.name) error.name = sent.name
+  if (sent.stack) error.stack = sent.stack
+  return error
 }
 
 function bufferOf(bytes: Uint8Array): Buffer {

@@ -151,8 +151,33 @@ function encodeStream(
     status: response.status,
     headers,
     body: response.body,
-    stream: compressing(response.stream!, coding),
+    stream: compressedStream(response.stream!, coding),
   }
+}
+
+/**
+ * The stream compressed, whose `return` (the client gone) reaches the app's stream even when
+ * no chunk was asked yet: a generator not started ends without running, and would leave the
+ * work behind it (a finding aid's walk, a worker's stream) open.
+ */
+function compressedStream(
+  source: AsyncIterable<string | Buffer>,
+  coding: Coding,
+): AsyncIterable<Buffer> {
+  const generator = compressing(source, coding)
+  let started = false
+  const iterator: AsyncIterator<Buffer> = {
+    next: () => {
+      started = true
+      return generator.next()
+    },
+    return: async () => {
+      const ended = await generator.return(undefined)
+      if (!started) await source[Symbol.asyncIterator]().return?.()
+      return ended
+    },
+  }
+  return { [Symbol.asyncIterator]: () => iterator }
 }
 
 async function* compressing(

@@ -11,13 +11,12 @@ import { whenOrphaned } from '../support/orphaned.js'
 import { ServeThreads } from '../support/serve-threads.js'
 import { type ServedSettings, servedApp } from '../support/served-app.js'
 import { CommandError, describeError, EXIT, UsageError } from '../support/usage-errors.js'
+import { workersOf } from '../support/workers-option.js'
 
 /** The cores of this machine: the worker threads `serve` starts unless told. */
 const CORES = availableParallelism()
 /** The response cache's memory unless told (`--response-cache`), all workers together. */
 const DEFAULT_CACHE_MIB = 64
-/** More threads than this machine could ever run is a typo. */
-const MOST_WORKERS = 256
 
 /** `catalogue serve [path]`: the read API over HTTP. */
 export const serve = defineCommand({
@@ -48,7 +47,7 @@ export const serve = defineCommand({
     workers: {
       type: 'string',
       value: 'n',
-      description: `threads answering requests over one shared copy of the catalogue (default: one a core, ${CORES} here; 1 answers on the main thread)`,
+      description: `threads answering requests over one shared copy of the catalogue, and reading a build's documents (default: one a core, ${CORES} here; 1 answers on the main thread)`,
     },
     'response-cache': {
       type: 'string',
@@ -119,6 +118,7 @@ export const serve = defineCommand({
     const language = await siteLanguage(values)
     const config = await siteConfig(values)
     const site = values.site === true
+    const answering = await answeringThreads(values, options)
     // With the site, --base-url is the site's public URL, and the API is under it at /api.
     const apiBaseUrl =
       options.baseUrl !== undefined && site
@@ -134,7 +134,7 @@ export const serve = defineCommand({
         accessLog: values['access-log'] === true,
         // Each worker keeps its own cache: together they take the memory given.
         responseCacheBytes: Math.floor(
-          ((options.cacheMiB ?? DEFAULT_CACHE_MIB) * 2 ** 20) / options.workers,
+          ((options.cacheMiB ?? DEFAULT_CACHE_MIB) * 2 ** 20) / answering,
         ),
       },
       site: site
@@ -155,7 +155,7 @@ export const serve = defineCommand({
           error === undefined ? `${message}\n` : `${message}\n${describeError(error)}\n`,
         ),
     }
-    const served = await openServed(io, values, positionals, options, settings)
+    const served = await openServed(io, values, positionals, options, settings, answering)
     const { remote, opened, threads } = served
     const live = opened?.live
     const { handleSignals, listen } = await import('@archive-catalogue/http')
@@ -214,7 +214,7 @@ interface ServeOptions {
 function serveOptions(values: ServeValues): ServeOptions {
   // The numbers first, then the URLs: the order the messages of several mistakes come in.
   const port = integer(values.port ?? '8000', '--port', 0, 65_535)
-  const workers = integer(values.workers ?? String(CORES), '--workers', 1, MOST_WORKERS)
+  const workers = workersOf(values.workers, 'serve') ?? CORES
   if (values.workers !== undefined && values.opensearch !== undefined) {
     throw new UsageError(
       '--workers is for a catalogue in memory: with --opensearch the cluster does the work',
@@ -312,6 +312,7 @@ async function openServed(
   positionals: string[],
   options: ServeOptions,
   settings: ServedSettings,
+  answering: number,
 ) {
   const { maxLimit, citation } = options
   const remote = await openOpenSearch(values, 'serve', {
@@ -326,13 +327,14 @@ async function openServed(
     )
   }
   if (remote) return { remote, opened: undefined, threads: undefined }
-  const threads = options.workers > 1 ? new ServeThreads(options.workers, settings) : undefined
+  const threads = answering > 1 ? new ServeThreads(answering, settings) : undefined
   const opened = await openLiveCatalogue(io, {
     onReload: (outcome) => {
       io.stderr.write(`${describeReload(outcome, opened.live)}\n`)
       threads?.reloaded(opened.live)
     },
-    ...(threads ? { prepare: threads.prepare } : {}),
+    ...(threads ? { prepare: threads.prepare, sharedMemory: true } : {}),
+    workers: options.workers,
     path: givenPath(positionals, values.catalogue, 'serve'),
     skipInvalid: values['skip-invalid'],
     language: values.language,
@@ -381,6 +383,16 @@ function untilStopped(
       },
     })
   })
+}
+
+/**
+ * How many threads answer: `--workers` over a catalogue in memory, when the worker scripts are
+ * there (not when a bundler folded the packages into one file); one, the main thread, otherwise.
+ */
+async function answeringThreads(values: ServeValues, options: ServeOptions): Promise<number> {
+  if (values.opensearch !== undefined || options.workers === 1) return 1
+  const { AppWorkers } = await import('@archive-catalogue/http')
+  return AppWorkers.available() ? options.workers : 1
 }
 
 /** Who answers: the main thread, or worker threads over one shared copy of the catalogue. */

@@ -119,6 +119,8 @@ export interface OpenOptions extends Omit<CatalogueOptions, 'language'> {
   format?: string | undefined
   /** Threads that read the documents of a build (`--workers`, checked by `workersOf`). */
   workers?: number | undefined
+  /** Read a snapshot's arrays into shared memory, for worker threads (`serve --workers`). */
+  sharedMemory?: boolean | undefined
 }
 
 /**
@@ -176,6 +178,7 @@ function loadOptionsOf(io: CliIo, options: OpenOptions): { path: string; load: L
     // No command to point at (as for --language): `catalogue catalogue --help` is none.
     ...(options.format !== undefined ? { format: formatOf(options.format)! } : {}),
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
+    ...(options.sharedMemory ? { sharedMemory: true } : {}),
   }
   return { path, load }
 }

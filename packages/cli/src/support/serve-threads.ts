@@ -22,7 +22,7 @@ export class ServeThreads {
   private readonly settings: ServedSettings
   private workers: AppWorkers | undefined
   /** The first load's catalogue, shared, until the workers start with it. */
-  private first: { catalogue: SharedCatalogue; load: ReportedLoad } | undefined
+  private first: SharedCatalogue | undefined
 
   constructor(size: number, settings: ServedSettings) {
     this.size = size
@@ -37,9 +37,8 @@ export class ServeThreads {
    */
   readonly prepare = async (result: LoadResult): Promise<LoadResult> => {
     const catalogue = shareCatalogue(result.catalogue)
-    const load = reportedLoad(result)
-    if (this.workers) await this.workers.replace(this.data(catalogue, load))
-    else this.first = { catalogue, load }
+    if (this.workers) await this.workers.replace(this.data(catalogue, reportedLoad(result)))
+    else this.first = catalogue
     // A snapshot read into shared memory is kept as it is; a build's arrays, copied, are let go.
     return isShared(result.catalogue)
       ? result
@@ -49,7 +48,7 @@ export class ServeThreads {
   /** Starts the workers with the first load, as the app to listen with. */
   async start(logger: Logger, live: LiveCatalogue): Promise<AppWorkers> {
     const { AppWorkers } = await import('@archive-catalogue/http')
-    const { catalogue } = this.first!
+    const catalogue = this.first!
     this.first = undefined
     this.workers = await AppWorkers.start({
       workers: this.size,
