@@ -329,12 +329,14 @@ describe('the site configuration', () => {
   })
 
   describe('catalogue serve --site --site-config', () => {
-    it('serves the site as configured from a real process', async () => {
+    it('serves the site as configured from a real process, on worker threads', async () => {
       const child = startBin([
         'serve',
         corpus,
         '--port',
         '0',
+        '--workers',
+        '2',
         '--site',
         '--site-config',
         'examples/site-config/site.json',
@@ -344,7 +346,13 @@ describe('the site configuration', () => {
       expect(home).toContain('<title>Example Archive</title>')
       expect(home).toContain('alt="Example Archive"')
       expect((await fetch(`${url}/about`)).status).toBe(200)
-      expect((await fetch(`${url}/logo`)).headers.get('content-type')).toBe('image/svg+xml')
+      // The logo's bytes crossed to each worker as a Uint8Array: served whole by every one.
+      for (const logo of await Promise.all([1, 2, 3, 4].map(() => fetch(`${url}/logo`)))) {
+        expect(logo.headers.get('content-type')).toBe('image/svg+xml')
+        expect(Buffer.from(await logo.arrayBuffer())).toEqual(
+          readFileSync(join(EXAMPLE, 'logo.svg')),
+        )
+      }
       expect(await (await fetch(`${url}/site.css`)).text()).toContain('--accent:#7a2e8e;')
       const exited = once(child, 'exit')
       child.kill('SIGTERM')
