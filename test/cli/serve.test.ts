@@ -1,5 +1,9 @@
+import { execFileSync } from 'node:child_process'
 import { once } from 'node:events'
+import { mkdtempSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { corpus } from '../helpers/cli-paths.js'
 import { killStartedChildren, runCli, startBin } from '../helpers/cli-run.js'
@@ -200,6 +204,31 @@ describe('catalogue serve', () => {
       )
       for (const answer of answers)
         expect(((await answer.json()) as { count: number }).count).toBe(34)
+      controller.abort()
+      expect((await running).code).toBe(0)
+    })
+
+    it('reads a build on its workers too, and says so', async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'serve-workers-'))
+      const file = join(folder, 'generated.ndjson')
+      const args = ['--import', 'tsx', 'scripts/generate-sample.ts', '--count', '5000']
+      execFileSync(process.execPath, [...args, '--out', file], { stdio: 'pipe' })
+      const controller = new AbortController()
+      let stdout = ''
+      const running = runCli(['serve', file, '--port', '0', '--workers', '2'], {
+        signal: controller.signal,
+        onStdout: (chunk) => {
+          stdout += chunk
+        },
+      })
+      await expect
+        .poll(() => stdout, { timeout: 20_000 })
+        .toContain(
+          'Answering on 2 worker threads, over one shared copy of the catalogue (its documents read on 2 workers)\n',
+        )
+      const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)![1]!
+      const health = (await (await fetch(`${url}/health`)).json()) as { documents: number }
+      expect(health.documents).toBe(5000)
       controller.abort()
       expect((await running).code).toBe(0)
     })

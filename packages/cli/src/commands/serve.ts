@@ -181,7 +181,7 @@ export const serve = defineCommand({
       `Serving ${serving}\n` +
         (site ? `Site at ${listening.url}/, API at ${listening.url}/api\n` : '') +
         (options.baseUrl !== undefined ? `Public base URL: ${options.baseUrl}\n` : '') +
-        (opened ? `${describeWorkers(threads?.size ?? 1)}\n` : ''),
+        (opened ? `${describeWorkers(threads?.size ?? 1, opened.result.workers)}\n` : ''),
     )
     const stopWatching = values.watch === true && live ? await live.watch() : () => {}
     if (values.watch === true && live) await write(io.stderr, `Watching ${live.path} for changes\n`)
@@ -395,11 +395,15 @@ async function answeringThreads(values: ServeValues, options: ServeOptions): Pro
   return AppWorkers.available() ? options.workers : 1
 }
 
-/** Who answers: the main thread, or worker threads over one shared copy of the catalogue. */
-function describeWorkers(workers: number): string {
-  return workers === 1
-    ? 'Answering on the main thread (--workers 1)'
-    : `Answering on ${workers} worker threads, over one shared copy of the catalogue`
+/**
+ * Who answers (the main thread, or worker threads over one shared copy of the catalogue), and
+ * how many workers read the documents of a build, when there were several.
+ */
+function describeWorkers(answering: number, reading: number): string {
+  const read = reading > 1 ? ` (its documents read on ${reading} workers)` : ''
+  return answering === 1
+    ? `Answering on the main thread (--workers 1)${read}`
+    : `Answering on ${answering} worker threads, over one shared copy of the catalogue${read}`
 }
 
 /** One line on stderr for a reload: what is served now, or why the old catalogue stays. */
