@@ -11,7 +11,7 @@
  * The snapshot is made with `catalogue index` when missing (default: one per size, kept in the
  * temporary folder). `--size 0` is the committed sample.
  */
-import { execSync, spawnSync } from 'node:child_process'
+import { execSync } from 'node:child_process'
 import { appendFileSync, existsSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { loadSnapshot } from '../packages/core/src/index.js'
 import { generatedCatalogue } from './generated-catalogue.js'
+import { indexCatalogue } from './index-catalogue.js'
 import { queryMix } from './query-mix.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -32,19 +33,7 @@ const { values } = parseArgs({
 const size = Number(values.size.replace(/k$/, '000').replace(/m$/, '000000'))
 const ndjson = generatedCatalogue(size)
 const snapshot = values.snapshot ?? join(tmpdir(), `archive-catalogue-first-runs-${size}.snapshot`)
-const index = () => {
-  process.stderr.write(`first runs: indexing ${ndjson}…\n`)
-  const cli = join(root, 'packages/cli/src/bin.ts')
-  const made = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', cli, 'index', ndjson, '-o', snapshot],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  )
-  if (made.status !== 0) throw new Error(`Could not index ${ndjson}`)
-}
+const index = () => indexCatalogue(ndjson, snapshot, 'first runs')
 if (!existsSync(snapshot)) index()
 const catalogue = await loadSnapshot(snapshot).catch((error: Error) => {
   // A snapshot kept from a run of another version is made again, not measured.

@@ -27,6 +27,7 @@ import type { StoredTextIndex } from '../packages/core/src/text/stored-text-inde
 import { Random } from '../scripts/sample/random.js'
 import { type Latency, memory } from './engines/measure.js'
 import { generatedCatalogue } from './generated-catalogue.js'
+import { indexCatalogue } from './index-catalogue.js'
 import { queryMix } from './query-mix.js'
 import { vocabularyCatalogue } from './vocabulary-catalogue.js'
 
@@ -46,13 +47,7 @@ const perClass = Number(values.words)
 
 const ndjson = await vocabularyCatalogue(size)
 const snapshot = values.snapshot ?? join(tmpdir(), `archive-catalogue-fuzzy-${size}.snapshot`)
-const index = () => {
-  process.stderr.write(`fuzzy: indexing ${ndjson}…\n`)
-  const cli = join(root, 'packages/cli/src/bin.ts')
-  const args = ['--import', 'tsx', cli, 'index', ndjson, '-o', snapshot]
-  const made = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' })
-  if (made.status !== 0) throw new Error(`Could not index ${ndjson}`)
-}
+const index = () => indexCatalogue(ndjson, snapshot, 'fuzzy')
 if (!existsSync(snapshot)) index()
 
 let started = performance.now()

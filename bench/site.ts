@@ -1,19 +1,3 @@
-/**
- * The discovery site at scale: each page kind's server time and weight, on the in-memory engine
- * and on OpenSearch, over the generated catalogue with one collection of 10,000 children added
- * (the generator's widest container holds about 80). Every page is asked once, so nothing a
- * backend keeps helps it ("uncached"): the server time is the site's `handle` (the backend's
- * calls and the rendering), the round trip adds node:http and brotli; a page's weight is its
- * HTML, the style sheet and the script as a browser that accepts brotli receives them. Appends a
- * section to bench/site-results.md.
- *
- *   node --import tsx bench/site.ts [--size 1m] [--backends memory,opensearch] [--heap 2048]
- *     [--data DIR]   keep the OpenSearch node (and its pushed index) in DIR for the next run
- *     [--out FILE]   where the section goes (default bench/site-results.md)
- *
- * `--size 0` is the committed sample.
- */
-import { spawnSync } from 'node:child_process'
 import { createReadStream, createWriteStream, existsSync, renameSync } from 'node:fs'
 import { appendFile } from 'node:fs/promises'
 import { request as httpRequest } from 'node:http'
@@ -30,6 +14,7 @@ import { startOpenSearch } from '../scripts/opensearch/node-cluster.js'
 import { Random } from '../scripts/sample/random.js'
 import { memory } from './engines/measure.js'
 import { generatedCatalogue } from './generated-catalogue.js'
+import { indexCatalogue } from './index-catalogue.js'
 import { queryMix } from './query-mix.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -173,13 +158,7 @@ async function openBackend(
 ): Promise<{ backend: CatalogueBackend; close: () => Promise<void>; started: number }> {
   if (name === 'memory') {
     const snapshot = join(tmpdir(), `archive-catalogue-site-${size}.snapshot`)
-    const index = () => {
-      log(`indexing ${catalogue.file}…`)
-      const cli = join(root, 'packages/cli/src/bin.ts')
-      const args = ['--import', 'tsx', cli, 'index', catalogue.file, '-o', snapshot]
-      const made = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' })
-      if (made.status !== 0) throw new Error(`Could not index ${catalogue.file}`)
-    }
+    const index = () => indexCatalogue(catalogue.file, snapshot, 'site')
     if (!existsSync(snapshot)) index()
     let started = performance.now()
     const loaded = await loadSnapshot(snapshot).catch((error: Error) => {

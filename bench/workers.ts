@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { generatedCatalogue } from './generated-catalogue.js'
 import { type HttpRun, load, rssOf, serveCatalogue } from './http.js'
+import { indexCatalogue } from './index-catalogue.js'
 import { queryMix } from './query-mix.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -40,19 +41,7 @@ const [rounds, seconds, connections] = [values.rounds, values.seconds, values.co
 ) as [number, number, number]
 const ndjson = generatedCatalogue(size)
 const snapshot = values.snapshot ?? join(tmpdir(), `archive-catalogue-workers-${size}.snapshot`)
-if (!existsSync(snapshot)) {
-  process.stderr.write(`workers: indexing ${ndjson}…\n`)
-  const cli = join(root, 'packages/cli/src/bin.ts')
-  const made = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', cli, 'index', ndjson, '-o', snapshot],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  )
-  if (made.status !== 0) throw new Error(`Could not index ${ndjson}`)
-}
+if (!existsSync(snapshot)) indexCatalogue(ndjson, snapshot, 'workers')
 const mix = await queryMix(ndjson)
 const paths = mix.map(({ params }) => `/search?${new URLSearchParams(params)}`)
 
