@@ -59,9 +59,11 @@ export interface LoadOptions extends SnapshotLoadOptions {
   maxReported?: number
   /**
    * How many worker threads read, validate and analyze the documents of a build, a batch at a
-   * time (the catalogue is the same whatever the number); 1 does it all on the loading thread.
-   * A snapshot is restored on the loading thread.
-   * @default os.availableParallelism()
+   * time (the catalogue is the same whatever the number); 1 does it all on the loading thread,
+   * which then stores the documents on a worker of their own. A snapshot is restored on the
+   * loading thread.
+   * @default os.availableParallelism() - 1, at least 1 (on 2 cores the loading thread alone:
+   * there, 2 workers built a million documents no faster, with more CPU and memory)
    */
   workers?: number
 }
@@ -158,15 +160,15 @@ export async function loadCatalogue(path: string, options: LoadOptions = {}): Pr
 }
 
 /**
- * How many threads read the documents: as asked (checked), else one a core; one where the
- * workers' scripts are not there (bundled), and the documents are stored on this thread.
+ * How many threads read the documents: as asked (checked), else one a core but the loading
+ * thread's (bench/build-results.md); one where the workers' scripts are not there (bundled).
  */
 function workerCount(asked: number | undefined): number {
   if (asked !== undefined && (!Number.isInteger(asked) || asked < 1)) {
     throw new BadParameterError('workers', String(asked), 'a whole number of at least 1')
   }
   if (!DocumentStoreInWorker.available() || !DocumentBatchWorkers.available()) return 1
-  return asked ?? availableParallelism()
+  return asked ?? Math.max(1, availableParallelism() - 1)
 }
 
 /**

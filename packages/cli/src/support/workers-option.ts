@@ -5,7 +5,8 @@ import { UsageError } from './usage-errors.js'
 export const workersOption = {
   type: 'string',
   value: 'n',
-  description: 'threads that read, validate and analyze the documents (default: one a core)',
+  description:
+    'threads that read, validate and analyze the documents (default: one a core less one, at least 1)',
 } as const satisfies OptionSpec
 
 /** The checked value of `--workers`, a whole number from 1; `command` is the one erring. */
