@@ -47,7 +47,7 @@ export const serve = defineCommand({
     workers: {
       type: 'string',
       value: 'n',
-      description: `threads answering requests over one shared copy of the catalogue, and reading a build's documents (default: one a core, ${CORES} here; 1 answers on the main thread)`,
+      description: `threads answering requests over one shared copy of the catalogue (default: one a core, ${CORES} here; 1 answers on the main thread); given, also those reading a build's documents`,
     },
     'response-cache': {
       type: 'string',
@@ -334,7 +334,8 @@ async function openServed(
       threads?.reloaded(opened.live)
     },
     ...(threads ? { prepare: threads.prepare, sharedMemory: true } : {}),
-    workers: options.workers,
+    // Given, --workers is also the threads that read a build; else the build's own default.
+    ...(values.workers !== undefined ? { workers: options.workers } : {}),
     path: givenPath(positionals, values.catalogue, 'serve'),
     skipInvalid: values['skip-invalid'],
     language: values.language,
