@@ -74,6 +74,8 @@ export function rssOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024
 }
 
+/** Seconds of the mix before a measured mixed run. */
+const WARM_UP_SECONDS = 3
 /** Workers a core, two at least: the rate of one against many. */
 const MANY_WORKERS = Math.max(2, availableParallelism())
 
@@ -133,12 +135,15 @@ export async function httpBenchmark(
     servers.push(bare)
     const run = (server: ServedProcess, paths: string[]) =>
       load(server.url, paths, connections, seconds)
+    // Warmed alike: a worker's code warms up on its own, as the main thread's does.
+    await load(uncached.url, mixPaths, connections, WARM_UP_SECONDS)
     const ours = await run(uncached, mixPaths)
     const one = { workers: 1, run: ours, rss: rssOf(uncached.child.pid!) }
     // One server at a time: the single-threaded one stops before the threads start.
     uncached.child.kill()
     const threaded = await serveCatalogue(snapshot, 0, MANY_WORKERS)
     servers.push(threaded)
+    await load(threaded.url, mixPaths, connections, WARM_UP_SECONDS)
     const many = {
       workers: MANY_WORKERS,
       run: await run(threaded, mixPaths),
