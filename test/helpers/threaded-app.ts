@@ -2,8 +2,10 @@
  * The module the worker threads of the `AppWorkers` tests import: the API over the shared
  * catalogue they are given, each answer naming the thread that made it (`x-thread`); `/crash`
  * stops the thread, a streamed answer asked with `crash=stream` stops it after its first chunk,
- * `/log-error` logs an error, and data with `refuse` fails to open.
+ * `/log-error` logs an error, and data with `refuse` (or `refuseWhile` a file is there) fails to
+ * open.
  */
+import { existsSync } from 'node:fs'
 import { threadId } from 'node:worker_threads'
 import { openSharedCatalogue, type SharedCatalogue } from '@archive-catalogue/core'
 import { createApp, type OpenedWorkerApp, type WorkerContext } from '@archive-catalogue/http'
@@ -12,10 +14,14 @@ import { createApp, type OpenedWorkerApp, type WorkerContext } from '@archive-ca
 export interface ThreadedData {
   catalogue: SharedCatalogue
   refuse?: boolean
+  /** A file whose presence makes a worker refuse to open: workers started later can fail. */
+  refuseWhile?: string
 }
 
 export function workerApp(data: ThreadedData, context: WorkerContext): OpenedWorkerApp {
-  if (data.refuse) throw new Error('this catalogue is refused on purpose')
+  if (data.refuse || (data.refuseWhile && existsSync(data.refuseWhile))) {
+    throw new Error('this catalogue is refused on purpose')
+  }
   const app = createApp(openSharedCatalogue(data.catalogue), { logger: context.logger })
   return {
     app: {

@@ -4,7 +4,10 @@
  * that never mixes two catalogues within one request, and a worker that stops costing only its
  * own requests.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import {
   type Catalogue,
   Catalogue as CatalogueClass,
@@ -282,6 +285,30 @@ describe('AppWorkers.replace', () => {
     expect(answers.map((answer) => JSON.parse(answer.text).version)).toEqual(
       Array(10).fill(version),
     )
+  })
+})
+
+describe('AppWorkers when no worker can start', () => {
+  it('answers 503 saying so while none can, and answers again once one starts', async () => {
+    const refuse = join(mkdtempSync(join(tmpdir(), 'app-workers-')), 'refuse')
+    const data: ThreadedData = { catalogue: shareCatalogue(catalogue), refuseWhile: refuse }
+    const alone = await AppWorkers.start({ workers: 1, module: MODULE, data, logger })
+    try {
+      writeFileSync(refuse, '')
+      expect((await alone.request('/crash')).status).toBe(500)
+      const status = async () => (await alone.request('/health')).status
+      await expect.poll(status, { timeout: 20_000, interval: 100 }).toBe(503)
+      const refused = await alone.request('/health')
+      expect(refused.headers.get('retry-after')).toBe('5')
+      expect(((await refused.json()) as { detail: string }).detail).toMatch(
+        /^No worker thread can answer: a worker thread stopped before it could answer \(exit code 1\); another is starting\.$/,
+      )
+      expect(logged).toContain('A worker thread could not open the catalogue')
+      rmSync(refuse)
+      await expect.poll(status, { timeout: 30_000, interval: 250 }).toBe(200)
+    } finally {
+      await alone.close()
+    }
   })
 })
 
