@@ -66,3 +66,4 @@ export { documentProblems, malformedDocument } from './input/catalogue-checks.js
 export { compareCodeUnits } from './util/code-unit-order.js'
 export { editDistance } from './util/edit-distance.js'
 export { LruCache } from './util/lru-cache.js'
+export { hasWorkerScript, startWorker, workerScript } from './util/worker-scripts.js'

@@ -3,20 +3,16 @@
  * it holds, the streamed answers read from it, and the generations of data it was sent and has
  * opened.
  */
-import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
+import { hasWorkerScript, startWorker, workerScript } from '@archive-catalogue/core/backend'
 import type { AppResponse } from './app-messages.js'
 import type { ToWorker } from './app-worker-messages.js'
 
-// From the sources (tests, tsx) the worker is TypeScript: it registers tsx, as this process did,
-// before importing it.
-const FROM_SOURCES = import.meta.url.endsWith('.ts')
-const WORKER_URL = new URL(`./app-worker.${FROM_SOURCES ? 'ts' : 'js'}`, import.meta.url)
+const WORKER_URL = workerScript('app-worker', import.meta.url)
 
 /** Whether the worker's script is beside this module (not when a bundler folded the package). */
 export function workerScriptAvailable(): boolean {
-  return existsSync(fileURLToPath(WORKER_URL))
+  return hasWorkerScript(WORKER_URL)
 }
 
 /** A request sent to the worker and not yet answered. */
@@ -54,13 +50,7 @@ export class WorkerThread {
   stopped = false
 
   constructor(module: string) {
-    const workerData = { module }
-    this.worker = FROM_SOURCES
-      ? new Worker(
-          `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}) })`,
-          { eval: true, workerData },
-        )
-      : new Worker(WORKER_URL, { workerData })
+    this.worker = startWorker(WORKER_URL, { workerData: { module } })
   }
 
   post(message: ToWorker): void {
