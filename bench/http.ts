@@ -6,12 +6,13 @@
  * seconds.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { type ServedProcess, servedBy } from '../test/helpers/served-process.js'
+import { residentBytes } from './engines/measure.js'
 import type { MixQuery } from './query-mix.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -66,12 +67,6 @@ export function serveCatalogue(
     '--workers',
     String(workers),
   ])
-}
-
-/** A process's resident memory (Linux), bytes. */
-export function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024
 }
 
 /** Seconds of the mix before a measured mixed run. */
@@ -138,7 +133,7 @@ export async function httpBenchmark(
     // Warmed alike: a worker's code warms up on its own, as the main thread's does.
     await load(uncached.url, mixPaths, connections, WARM_UP_SECONDS)
     const ours = await run(uncached, mixPaths)
-    const one = { workers: 1, run: ours, rss: rssOf(uncached.child.pid!) }
+    const one = { workers: 1, run: ours, rss: residentBytes(uncached.child.pid!) }
     // One server at a time: the single-threaded one stops before the threads start.
     uncached.child.kill()
     const threaded = await serveCatalogue(snapshot, 0, MANY_WORKERS)
@@ -147,7 +142,7 @@ export async function httpBenchmark(
     const many = {
       workers: MANY_WORKERS,
       run: await run(threaded, mixPaths),
-      rss: rssOf(threaded.child.pid!),
+      rss: residentBytes(threaded.child.pid!),
     }
     threaded.child.kill()
     return {

@@ -13,11 +13,12 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { appendFileSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { appendFileSync, rmSync, statSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { residentBytes } from './engines/measure.js'
 import { generatedCatalogue } from './generated-catalogue.js'
 import { queryMix } from './query-mix.js'
 import { vocabularyCatalogue } from './vocabulary-catalogue.js'
@@ -74,7 +75,7 @@ async function served(): Promise<{ afterStart: number; afterRequests: number }> 
       url = /at (http:\/\/\S+)/.exec(stdout())?.[1]
     }
     if (!url) throw new Error(`catalogue serve did not start:\n${stdout()}`)
-    const afterStart = rssOf(child.pid!)
+    const afterStart = residentBytes(child.pid!)
     const mix = await queryMix(generatedCatalogue(size))
     for (let round = 0; round < 3; round++) {
       for (const { params } of mix) {
@@ -87,17 +88,11 @@ async function served(): Promise<{ afterStart: number; afterRequests: number }> 
     for (const query of ['laber~1', 'photgraph~1', 'helth~2']) {
       await (await fetch(`${url}/search?${new URLSearchParams({ query })}`)).arrayBuffer()
     }
-    return { afterStart, afterRequests: rssOf(child.pid!) }
+    return { afterStart, afterRequests: residentBytes(child.pid!) }
   } finally {
     child.kill()
     await once(child, 'exit')
   }
-}
-
-/** A process's resident set, from /proc (Linux). */
-function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024
 }
 
 function collect(child: ChildProcess, stream: 'stdout' | 'stderr'): () => string {

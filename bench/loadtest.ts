@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { type ServedProcess, servedBy } from '../test/helpers/served-process.js'
+import { residentBytes } from './engines/measure.js'
 import { generatedCatalogue } from './generated-catalogue.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -104,8 +105,7 @@ function startServer(): Promise<ServedProcess> {
 
 /** The resident memory of a process, in MiB (Linux). */
 function rssMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024)
+  return Math.round(residentBytes(pid) / 2 ** 20)
 }
 
 const server = await startServer()

@@ -17,8 +17,9 @@ import { availableParallelism, cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { residentBytes } from './engines/measure.js'
 import { generatedCatalogue } from './generated-catalogue.js'
-import { type HttpRun, load, rssOf, serveCatalogue } from './http.js'
+import { type HttpRun, load, serveCatalogue } from './http.js'
 import { indexCatalogue } from './index-catalogue.js'
 import { queryMix } from './query-mix.js'
 
@@ -61,14 +62,14 @@ for (let round = 1; round <= rounds; round++) {
     const server = await serveCatalogue(snapshot, 0, workers)
     try {
       const startMs = performance.now() - started
-      const rssAfterStart = rssOf(server.child.pid!)
+      const rssAfterStart = residentBytes(server.child.pid!)
       await load(server.url, paths, connections, 3)
       const run = await load(server.url, paths, connections, seconds)
       const figures = {
         workers,
         startMs,
         rssAfterStart,
-        rssAfterRun: rssOf(server.child.pid!),
+        rssAfterRun: residentBytes(server.child.pid!),
         run,
       }
       measured.push(figures)

@@ -1,5 +1,5 @@
 /** What every engine's benchmark process shares: timings, percentiles and memory. */
-import { createReadStream, statSync } from 'node:fs'
+import { createReadStream, readFileSync, statSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import type { MixQuery } from '../query-mix.js'
@@ -132,4 +132,10 @@ export async function runPhase<Built, Started>(
     const measured = engine.measure(running, JSON.parse(values.mix!), Number(values.runs))
     report({ startMs, afterStart, ...measured, afterRequests: memory() })
   }
+}
+
+/** Another process's resident memory, bytes, from /proc (Linux). */
+export function residentBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)![1]) * 1024
 }
