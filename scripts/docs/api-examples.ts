@@ -53,6 +53,7 @@ export const endpointExamples: Record<string, ApiExample[]> = {
   ],
   '/objects': [
     { title: 'Objects online matching a word', path: '/objects?query=malaria&online=true&limit=2' },
+    { title: 'The objects that name an agent', path: '/objects?agent=Kennedy%2C+Lawrence&limit=2' },
   ],
   '/agents': [{ title: 'People by name', path: '/agents?agent_type=person&sort=title&limit=2' }],
   '/terms': [{ title: 'Places', path: '/terms?term_type=geographic&limit=2' }],

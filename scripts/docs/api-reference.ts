@@ -86,7 +86,9 @@ const ENDPOINTS: EndpointDoc[] = [
     heading: '/collections, /objects, /agents, /terms',
     paths: ['/collections', '/objects', '/agents', '/terms'],
     shape: 'listPage',
-    text: 'The documents of one type, filtered, narrowed by `query` (then ranked by relevance) or sorted; without either in catalogue order. `/collections` lists collections of every level. Each list takes its own filters and sorts (below). A term has no dates: its `dates` is `null`.',
+    text:
+      'The documents of one type, filtered, narrowed by `query` (then ranked by relevance) or sorted; without either in catalogue order. `/collections` lists collections of every level. Each list takes its own filters and sorts (below). A term has no dates: its `dates` is `null`.\n\n' +
+      '**The records that name an agent** (`agent`, not in the reference: without it every answer is the reference’s): `agent=Kennedy, Lawrence` keeps the collections and objects whose `people`, `organizations` or `families` hold a reference with that title, whole and as written (case and accents count), or, for a collection, whose `creators` do: a creator is an agent too, and not always among the others. `/collections?agent=…` therefore finds every collection that names the agent, a superset of `creator=…`, and `/objects?agent=…` the objects, which have no creators of their own. Agents and terms name none: an agent’s related people are not what it finds, so `/search?agent=…` finds only the groups of collections and objects. It takes the text lookups (`agent__in=a__b`, `agent__exclude=a__b`, `agent__prefix`, `agent__wildcard`; a repeated `agent` is a choice), on `/search`, `/facets`, `/collections`, `/objects` and in the hit counts below a node, wherever `creator` is read; another lookup is a 400 naming the parameter. Both backends find the same records: in memory from an `agent` column, on OpenSearch from the names listed at push time (`derived.agents`; an index pushed before the filter existed finds nothing by it: push the catalogue again).',
   },
   {
     heading: '/collections/{id}, /objects/{id}, /agents/{id}, /terms/{id}',
@@ -411,6 +413,11 @@ it says nothing:
   that level on \`/search\`, \`/facets\`, \`/collections\`, \`/objects\` and in the hit counts
   below a node, and \`/facets?level_facet=true\` adds the \`level\` facet it follows. Without
   either, every answer is the reference's.
+- **Agents.** The reference has no \`agent\` filter, and its \`creator\` reads only a
+  collection's creators, so an agent's objects cannot be found by it. Here \`agent=…\`
+  (repeatable, and with the text lookups) keeps the collections and objects that name the agent
+  among their people, organizations and families, or a collection among its creators, wherever
+  \`creator\` is read. Without it, every answer is the reference's.
 - **Opt-ins.** \`/facets?type_facet=true\` adds the \`type\` facet, \`/facets?date_histogram=true\`
   the date histogram, \`/search?snippets=true\` each result's \`snippets\`. Without them (or
   with \`false\`), every answer is the reference's, byte for byte.

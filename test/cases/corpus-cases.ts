@@ -105,6 +105,42 @@ export const corpusCases: CorpusCase[] = [
     uris: [HINMAN],
   },
   {
+    // Collections only name agents in the corpus: Zivy… and its subseries gxzs… name Nelson A.
+    // Rockefeller (creators and people), ntnz… the Rockefeller Foundation (creator and
+    // organization); no object names one.
+    name: 'finds the collections that name an agent',
+    endpoint: 'collections',
+    query: 'agent=Rockefeller%2C+Nelson+A.+%28Nelson+Aldrich%29',
+    count: 2,
+    uris: [HINMAN, CONGRESSIONAL_QUARTERLY],
+  },
+  {
+    name: 'finds the records naming any agent beginning so, grouped',
+    endpoint: 'search',
+    query: 'agent__prefix=Rockefeller',
+    count: 2,
+    uris: [HINMAN, ROCKEFELLER_FOUNDATION_PHOTOS],
+  },
+  {
+    name: 'excludes the collections naming either of two agents',
+    endpoint: 'search',
+    query: 'type=collection&agent__exclude=Reich%2C+Cary__Hinman%2C+George',
+    count: 1,
+    uris: [ROCKEFELLER_FOUNDATION_PHOTOS],
+  },
+  {
+    name: 'counts the facets of the records naming one of several agents',
+    endpoint: 'facets',
+    query: 'agent__in=Rockefeller+Foundation__Linden%2C+Patricia',
+    facets: {
+      format: [
+        { key: 'documents', doc_count: 3 },
+        { key: 'audio', doc_count: 2 },
+        { key: 'photographs', doc_count: 1 },
+      ],
+    },
+  },
+  {
     name: 'counts facets over every document',
     endpoint: 'facets',
     query: '',
@@ -169,5 +205,12 @@ export const corpusCases: CorpusCase[] = [
     query: 'start_date__prefix=19',
     error:
       "Invalid value '19' for parameter 'start_date__prefix': 'start_date' does not support the lookup 'prefix'; supported: gt, gte, lt, lte, range, in",
+  },
+  {
+    name: 'refuses a lookup the agent filter does not support, naming it',
+    endpoint: 'collections',
+    query: 'agent__gte=Reich',
+    error:
+      "Invalid value 'Reich' for parameter 'agent__gte': 'agent' does not support the lookup 'gte'; supported: in, exclude, prefix, wildcard",
   },
 ]

@@ -161,6 +161,10 @@ function variantArb(
         minLength: 1,
         maxLength: 3,
       }),
+      // The agents a record names (its creators' names among them, or not); an agent's own
+      // related agents, drawn too, are not what the `agent` filter finds.
+      people: fc.array(fc.constantFrom(...CREATORS), { maxLength: 2 }),
+      organizations: fc.array(fc.constantFrom(...CREATORS), { maxLength: 2 }),
       group: fc.constantFrom(...GROUPS),
       agentGroup: groupArb(original.uri, original.category),
     })
@@ -169,6 +173,8 @@ function variantArb(
         ...structuredClone(original),
         title: drawn.title,
         dates: drawn.dates,
+        people: drawn.people.map(reference),
+        organizations: drawn.organizations.map(reference),
       }
       if (!archival) return { ...document, group: drawn.agentGroup }
       document.formats = drawn.formats
@@ -247,7 +253,7 @@ interface Pools {
   years: number[]
 }
 
-const TEXT_FIELDS = ['category', 'genre', 'type', 'subject', 'creator'] as const
+const TEXT_FIELDS = ['category', 'genre', 'type', 'subject', 'creator', 'agent'] as const
 const MISSING = ['nonexistent', 'Collection', 'DOCUMENTS', 'Rockefeller', 'x.y', 'a(b)']
 
 function poolsOf(documents: PlainDocument[]): Pools {

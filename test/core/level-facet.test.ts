@@ -14,39 +14,30 @@ import { createApp } from '@archive-catalogue/http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   BadParameterError,
-  Catalogue,
+  type Catalogue,
   loadCatalogue,
   parseRequest,
   saveSnapshot,
 } from '../../packages/core/src/index.js'
 import { bruteFacets, type PlainDocument } from '../helpers/brute-force.js'
 import { RAC, SAMPLE } from '../helpers/corpus.js'
-import { EAD, LEVEL_REQUESTS, oddLevelDocuments, plainDocuments } from '../helpers/levels.js'
+import {
+  documentsFixture,
+  EAD,
+  LEVEL_REQUESTS,
+  oddLevelDocuments,
+  pathFixture,
+} from '../helpers/levels.js'
 import { REFERENCE_FACETS_KEYS } from '../helpers/recorded-answers.js'
 
 const params = (query: string) => new URLSearchParams(query)
 const pairs = (query: string) => [...params(query)]
 
-const FIXTURES: { name: string; load: () => Promise<[Catalogue, PlainDocument[]]> }[] = [
-  {
-    name: 'the corpus',
-    load: async () => [(await loadCatalogue(RAC)).catalogue, await plainDocuments(RAC)],
-  },
-  {
-    name: 'the sample',
-    load: async () => [(await loadCatalogue(SAMPLE)).catalogue, await plainDocuments(SAMPLE)],
-  },
-  {
-    name: 'the EAD finding aids',
-    load: async () => [(await loadCatalogue(EAD)).catalogue, await plainDocuments(EAD)],
-  },
-  {
-    name: 'a catalogue of odd levels',
-    load: async () => {
-      const documents = oddLevelDocuments()
-      return [Catalogue.fromDocuments(documents), documents as unknown as PlainDocument[]]
-    },
-  },
+const FIXTURES = [
+  pathFixture('the corpus', RAC),
+  pathFixture('the sample', SAMPLE),
+  pathFixture('the EAD finding aids', EAD),
+  documentsFixture('a catalogue of odd levels', oddLevelDocuments),
 ]
 
 describe('the level facet and filter', () => {

@@ -17,6 +17,9 @@ export interface PlainDocument {
   online?: boolean
   terms?: PlainReference[] | null
   creators?: PlainReference[] | null
+  people?: PlainReference[] | null
+  organizations?: PlainReference[] | null
+  families?: PlainReference[] | null
   agent_type?: string
   term_type?: string
   level?: string | null
@@ -50,13 +53,14 @@ const DATE_FIELDS = ['start_date', 'end_date'] as const
 
 /**
  * The filters of each endpoint, as the reference service's views declare them, and `level`
- * (ours: it follows the level facet).
+ * (ours: it follows the level facet) and `agent` (ours: the agents a record names).
  */
+const DESCRIPTION = ['category', 'genre', 'subject', 'creator', 'level', 'agent', 'online']
 const ENDPOINT_FILTERS: Record<Endpoint, readonly string[]> = {
-  search: [...TEXT_FIELDS, 'level', 'online', ...DATE_FIELDS],
-  facets: [...TEXT_FIELDS, 'level', 'online', ...DATE_FIELDS],
-  collections: ['category', 'genre', 'subject', 'creator', 'level', 'online', ...DATE_FIELDS],
-  objects: ['category', 'genre', 'subject', 'creator', 'level', 'online', ...DATE_FIELDS],
+  search: [...TEXT_FIELDS, 'level', 'agent', 'online', ...DATE_FIELDS],
+  facets: [...TEXT_FIELDS, 'level', 'agent', 'online', ...DATE_FIELDS],
+  collections: [...DESCRIPTION, ...DATE_FIELDS],
+  objects: [...DESCRIPTION, ...DATE_FIELDS],
   agents: ['title', 'agent_type', ...DATE_FIELDS],
   terms: ['title', 'term_type'],
 }
@@ -99,6 +103,16 @@ export function fieldValues(document: PlainDocument, field: string): (string | n
     case 'creator':
       // Only collections have creators (objects inherit theirs through the group).
       if (document.type === 'collection') values.push(...titles(document.creators))
+      break
+    case 'agent':
+      // The people, organizations and families a collection or an object names, and a
+      // collection's creators; an agent's related agents are not what the filter finds.
+      if (document.type === 'collection' || document.type === 'object') {
+        for (const list of [document.people, document.organizations, document.families]) {
+          values.push(...titles(list))
+        }
+        if (document.type === 'collection') values.push(...titles(document.creators))
+      }
       break
     case 'online':
       if (typeof document.online === 'boolean') values.push(document.online)

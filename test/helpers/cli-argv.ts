@@ -7,6 +7,7 @@ const FLAGS: Record<string, string> = {
 
 // Written out rather than read from the core's parameter table: this is what a person types.
 const FILTERS = [
+  'agent',
   'category',
   'creator',
   'end_date',

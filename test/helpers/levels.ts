@@ -5,7 +5,12 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type CatalogueDocument, readDocuments } from '../../packages/core/src/index.js'
+import {
+  Catalogue,
+  type CatalogueDocument,
+  loadCatalogue,
+  readDocuments,
+} from '../../packages/core/src/index.js'
 import type { PlainDocument } from './brute-force.js'
 import { CORPUS, SAMPLE } from './corpus.js'
 
@@ -17,6 +22,31 @@ export async function plainDocuments(path: string): Promise<PlainDocument[]> {
   const documents: PlainDocument[] = []
   for await (const { value } of readDocuments(path)) documents.push(value as PlainDocument)
   return documents
+}
+
+/** A catalogue in memory beside its plain documents, for a brute force to check it against. */
+export interface PlainFixture {
+  name: string
+  load: () => Promise<[Catalogue, PlainDocument[]]>
+}
+
+/** A catalogue path (a file or a folder) as a {@link PlainFixture}. */
+export function pathFixture(name: string, path: string): PlainFixture {
+  return {
+    name,
+    load: async () => [(await loadCatalogue(path)).catalogue, await plainDocuments(path)],
+  }
+}
+
+/** Documents made by a test as a {@link PlainFixture}. */
+export function documentsFixture(name: string, make: () => CatalogueDocument[]): PlainFixture {
+  return {
+    name,
+    load: async () => {
+      const documents = make()
+      return [Catalogue.fromDocuments(documents), documents as unknown as PlainDocument[]]
+    },
+  }
 }
 
 /**

@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, inject } from 'vitest'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { type Catalogue, loadCatalogue } from '../../packages/core/src/index.js'
 import { OpenSearchBackend } from '../../packages/opensearch/src/backend/opensearch-backend.js'
 import { pushCatalogue } from '../../packages/opensearch/src/indexing/push.js'
@@ -46,12 +49,35 @@ export interface BothBackends {
   readonly catalogue: Catalogue
   /** The file, pushed to the node under the alias. */
   readonly backend: OpenSearchBackend
+  /**
+   * One request to both backends, expected to give the same JSON, key for key and in order;
+   * the OpenSearch backend's answer.
+   */
+  same(endpoint: ComparedEndpoint, query: string): Promise<Record<string, unknown>>
+}
+
+/** The endpoints {@link BothBackends.same} compares. */
+export type ComparedEndpoint = 'search' | 'facets' | 'collections' | 'objects'
+
+/** The files {@link ndjsonFile} wrote, which {@link bothBackends} removes after its suite. */
+const generated = new Set<string>()
+
+/**
+ * Documents as an NDJSON file in a folder of its own, to push and load alike: a generated
+ * catalogue for {@link bothBackends}, which removes the folder after its suite.
+ */
+export function ndjsonFile(name: string, documents: readonly unknown[]): string {
+  const file = join(mkdtempSync(join(tmpdir(), `${name}-`)), `${name}.ndjson`)
+  writeFileSync(file, `${documents.map((document) => JSON.stringify(document)).join('\n')}\n`)
+  generated.add(file)
+  return file
 }
 
 /**
  * A catalogue file loaded in memory and pushed to the test run's node under `alias` (on
  * `shards` shards), before the suite's tests; the backend closed and the index deleted after
- * them, and `cleanUp` given the file (a generated one's folder removed).
+ * them, a file {@link ndjsonFile} wrote removed, and `cleanUp` given the file (a generated
+ * one's folder removed).
  */
 export function bothBackends(
   node: { url: string },
@@ -71,6 +97,7 @@ export function bothBackends(
   afterAll(async () => {
     await backend?.close()
     await fetch(`${node.url}/${alias}-*`, { method: 'DELETE' })
+    if (generated.delete(file)) rmSync(dirname(file), { recursive: true, force: true })
     if (file !== '') options.cleanUp?.(file)
   })
   return {
@@ -79,6 +106,13 @@ export function bothBackends(
     },
     get backend() {
       return backend!
+    },
+    async same(endpoint, query) {
+      const request = catalogue!.parse(endpoint, new URLSearchParams(query))
+      const expected = catalogue![endpoint](request)
+      const answer = await backend![endpoint](request)
+      expect(JSON.stringify(answer), `${endpoint}?${query}`).toBe(JSON.stringify(expected))
+      return answer as unknown as Record<string, unknown>
     },
   }
 }

@@ -19,6 +19,7 @@ const FIELDS = [
   'agent_type',
   'term_type',
   'level',
+  'agent',
   'online',
   'start_date',
   'end_date',

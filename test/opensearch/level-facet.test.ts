@@ -8,23 +8,12 @@
  * `/search`, `/facets`, `/collections`, `/objects` and the hit counts below a node; and without
  * the parameter, no `level` key on either.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { RAC, SAMPLE } from '../helpers/corpus.js'
 import { EAD, LEVEL_REQUESTS, oddLevelDocuments } from '../helpers/levels.js'
-import { bothBackends, openSearchNode } from '../helpers/opensearch.js'
+import { bothBackends, ndjsonFile, openSearchNode } from '../helpers/opensearch.js'
 
 const node = openSearchNode('the level facet on OpenSearch')
-
-/** The odd levels' catalogue as an NDJSON file, to push and load alike. */
-function oddLevelsFile(): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'odd-levels-')), 'odd-levels.ndjson')
-  const lines = oddLevelDocuments().map((document) => JSON.stringify(document))
-  writeFileSync(file, `${lines.join('\n')}\n`)
-  return file
-}
 
 const FIXTURES = [
   ['the corpus', () => RAC, ['rockefeller', 'reich'], 1],
@@ -33,7 +22,12 @@ const FIXTURES = [
   ['the sample', () => SAMPLE, ['malaria', 'health'], 3],
   ['the EAD finding aids', () => EAD, ['film', 'letters'], 1],
   ['the EAD finding aids', () => EAD, ['film', 'letters'], 3],
-  ['a catalogue of odd levels', oddLevelsFile, ['foundation', 'papers'], 3],
+  [
+    'a catalogue of odd levels',
+    () => ndjsonFile('odd-levels', oddLevelDocuments()),
+    ['foundation', 'papers'],
+    3,
+  ],
 ] as const
 
 /** Level filters of every lookup, for the lists and `/search`. */
@@ -43,23 +37,9 @@ describe.skipIf(node.skip)('the level facet and filter on OpenSearch', () => {
   for (const [name, path, words, shards] of FIXTURES) {
     describe(`on ${name}, ${shards === 1 ? 'one shard' : `${shards} shards`}`, () => {
       const alias = `levels-${name.replace(/\W/g, '').toLowerCase()}-${shards}`
-      const both = bothBackends(node, alias, path, {
-        shards,
-        cleanUp: (file) => {
-          if (file.includes('odd-levels-')) rmSync(dirname(file), { recursive: true, force: true })
-        },
-      })
+      const both = bothBackends(node, alias, path, { shards })
 
-      type Endpoint = 'search' | 'facets' | 'collections' | 'objects'
-
-      /** One request to both backends: the same JSON, key for key and in order. */
-      async function same(endpoint: Endpoint, query: string) {
-        const request = both.catalogue.parse(endpoint, new URLSearchParams(query))
-        const expected = both.catalogue[endpoint](request)
-        const answer = await both.backend[endpoint](request)
-        expect(JSON.stringify(answer), `${endpoint}?${query}`).toBe(JSON.stringify(expected))
-        return answer
-      }
+      const same = both.same
 
       it('counts every level facet as the in-memory engine does', async () => {
         let buckets = 0

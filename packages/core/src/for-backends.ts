@@ -59,6 +59,7 @@ export {
   datesOf,
   descriptionOf,
   idOf,
+  namedAgentsOf,
   noteItems,
   notesOf,
 } from './documents/document-fields.js'

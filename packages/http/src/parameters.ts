@@ -27,6 +27,10 @@ const FILTER_DESCRIPTIONS: Record<FilterField, string> = {
   level:
     'Level of a collection or object (collection, series, subseries, file, item ... as the ' +
     'catalogue writes it), exact value; not in the reference. `/facets?level_facet=true` lists them.',
+  agent:
+    'Name of an agent (person, organization, family) a collection or object names, exact ' +
+    'value: among its people, organizations and families, or a collection’s creators; not in ' +
+    'the reference. Agents and terms name none.',
   online: 'true: only material available online; false: only material that is not.',
   start_date: 'Year a date of the document begins (any of its dates).',
   end_date: 'Year a date of the document ends (any of its dates).',

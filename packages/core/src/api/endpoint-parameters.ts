@@ -44,6 +44,7 @@ export const TEXT_FIELDS: readonly TextField[] = [
   'agent_type',
   'term_type',
   'level',
+  'agent',
 ]
 export const DATE_FIELDS: readonly DateField[] = ['start_date', 'end_date']
 export const TEXT_LOOKUPS = ['in', 'exclude', 'prefix', 'wildcard'] as const
@@ -67,7 +68,8 @@ export interface EndpointParameters {
 
 /**
  * The filters of collections and objects (API.md §3), also those that count hits below a node.
- * `level` is ours (the reference has no such filter): it follows the `level` facet's buckets.
+ * `level` is ours (the reference has no such filter): it follows the `level` facet's buckets;
+ * `agent` too: the records that name an agent (`namedAgentsOf`), objects included.
  */
 const DESCRIPTION_FILTERS: readonly DescriptionFilter[] = [
   'category',
@@ -75,6 +77,7 @@ const DESCRIPTION_FILTERS: readonly DescriptionFilter[] = [
   'subject',
   'creator',
   'level',
+  'agent',
   'online',
   ...DATE_FIELDS,
 ]
@@ -85,6 +88,7 @@ const SEARCH_FILTERS: readonly SearchFilter[] = [
   'subject',
   'creator',
   'level',
+  'agent',
   'online',
   ...DATE_FIELDS,
 ]

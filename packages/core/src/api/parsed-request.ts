@@ -53,6 +53,7 @@ export type TextField =
   | 'agent_type'
   | 'term_type'
   | 'level'
+  | 'agent'
 export type DateField = 'start_date' | 'end_date'
 export type DateLookup = 'exact' | 'in' | 'gt' | 'gte' | 'lt' | 'lte' | 'range'
 
@@ -116,6 +117,7 @@ export type DescriptionFilter =
   | 'subject'
   | 'creator'
   | 'level'
+  | 'agent'
   | 'online'
   | DateField
 export type SearchFilter = DescriptionFilter | 'type'

@@ -7,7 +7,13 @@
 import { parentUri } from '../api/hierarchy.js'
 import type { GroupSummary } from '../api/responses.js'
 import type { ColumnName } from '../columns/columns.js'
-import { creatorsOf, datesOf, termsOf, yearOf } from '../documents/document-fields.js'
+import {
+  creatorsOf,
+  datesOf,
+  namedAgentsOf,
+  termsOf,
+  yearOf,
+} from '../documents/document-fields.js'
 import type { CatalogueDate, CatalogueDocument, DocumentType } from '../documents/documents.js'
 import { titleWordsOf } from '../text/title-words.js'
 
@@ -55,6 +61,7 @@ export function rowOf(document: CatalogueDocument): DocumentRow {
       agent_type: document.type === 'agent' ? [document.agent_type] : [],
       term_type: document.type === 'term' ? [document.term_type] : [],
       level: levelOf(document),
+      agent: namedAgentsOf(document),
       start_date: yearsOf(dates, 'begin'),
       end_date: yearsOf(dates, 'end'),
     },

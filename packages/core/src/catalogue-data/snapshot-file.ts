@@ -16,7 +16,7 @@ import { STORED_PARTS, type StoredCatalogue } from './catalogue-data.js'
  * padding to 8 bytes.
  */
 const FORMAT = 'archive-catalogue snapshot'
-const MAGIC = Buffer.from(`${FORMAT} 9\n`)
+const MAGIC = Buffer.from(`${FORMAT} 10\n`)
 /** Items per JSON chunk of a list: no string near V8's length limit. */
 const LIST_CHUNK = 50_000
 

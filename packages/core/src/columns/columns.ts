@@ -16,6 +16,7 @@ export const COLUMN_NAMES = [
   'agent_type',
   'term_type',
   'level',
+  'agent',
   'start_date',
   'end_date',
 ] as const
@@ -25,7 +26,8 @@ type YearColumn = 'start_date' | 'end_date'
 /**
  * The filterable fields, each as a {@link ValueColumn}. `title` holds the titles of agents and
  * terms only (the lists that filter on title), `agent_type` and `term_type` those of their type,
- * `level` the level of collections and objects (as written: `file`, `series`, an `otherlevel`).
+ * `level` the level of collections and objects (as written: `file`, `series`, an `otherlevel`),
+ * `agent` the agents collections and objects name (`namedAgentsOf`).
  */
 export type Columns = { [N in Exclude<ColumnName, YearColumn>]: ValueColumn<string> } & {
   [N in YearColumn]: ValueColumn<number>

@@ -72,6 +72,22 @@ export function creatorsOf(document: CatalogueDocument): Reference[] {
 }
 
 /**
+ * The names of the agents a collection or an object names, which the `agent` filter reads: the
+ * titles of its `people`, `organizations` and `families`, and a collection's `creators` (agents
+ * too, and not always among the others), each once, in that order. An agent's own related
+ * agents and a term name none: the filter finds descriptions, as `creator` and `level` do.
+ */
+export function namedAgentsOf(document: CatalogueDocument): string[] {
+  if (document.type !== 'collection' && document.type !== 'object') return []
+  const names = new Set<string>()
+  const lists = [document.people, document.organizations, document.families, creatorsOf(document)]
+  for (const list of lists) {
+    for (const reference of list ?? []) if (reference.title) names.add(reference.title)
+  }
+  return [...names]
+}
+
+/**
  * What full-text search reads of a document, field by field as the reference's index holds it
  * (markup read as its `html_strip` reads it, in every field) and value by value: a phrase never runs from one value into the next (from one paragraph or
  * term title to another), as Elasticsearch leaves a gap between the values of a field.

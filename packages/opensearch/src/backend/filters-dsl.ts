@@ -22,6 +22,8 @@ const FIELDS: Record<Filter['field'], { field: string; path?: string; types?: st
   term_type: { field: 'term_type' },
   // A level is a collection's or an object's: another document carrying the field has none.
   level: { field: 'level', types: ['collection', 'object'] },
+  // The names a collection or an object names, listed at push time (`derivedFields`).
+  agent: { field: 'derived.agents' },
   online: { field: 'online' },
   start_date: { field: 'derived.begin_years' },
   end_date: { field: 'derived.end_years' },

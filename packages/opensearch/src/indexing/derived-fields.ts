@@ -1,5 +1,5 @@
 import type { CatalogueDate, CatalogueDocument } from '@archive-catalogue/core'
-import { noteItems, notesOf, parentUri } from '@archive-catalogue/core/backend'
+import { namedAgentsOf, noteItems, notesOf, parentUri } from '@archive-catalogue/core/backend'
 
 /** The values `pushCatalogue` indexes beside a document's own fields (see the mapping). */
 export interface DerivedFields {
@@ -9,6 +9,8 @@ export interface DerivedFields {
   group_end_years: number[]
   parent: string | null
   note_items: string[]
+  /** The agents a collection or an object names (the `agent` filter), as the core reads them. */
+  agents: string[]
   /** The document's place in catalogue order (0 for the first): ties and unsorted lists. */
   order: number
   /** A hash of its JSON, and when that content was first pushed (OAI-PMH; `datestamps.ts`). */
@@ -34,6 +36,7 @@ export function derivedFields(
     group_end_years: yearsOf(groupDates, 'end'),
     parent: 'parent' in document ? parentUri(document.parent) : null,
     note_items: noteItems(notesOf(document)),
+    agents: namedAgentsOf(document),
     order,
     ...stamp,
   }

@@ -152,6 +152,10 @@ export function indexBody(
             parent: keyword,
             // The text of list items in notes, which the core searches with the notes.
             note_items: text(),
+            // The `agent` filter: the names of the people, organizations, families and
+            // creators a collection or an object names (none for agents and terms). An index
+            // pushed before it had this field finds nothing by it: push the catalogue again.
+            agents: keyword,
             // The document's index in catalogue order: ties in every sort, unsorted lists.
             order: { type: 'integer' },
             // OAI-PMH: a hash of the document's JSON and when that content was first pushed,
