@@ -441,7 +441,8 @@ describe('the site in six languages', () => {
         // An agent's and a term's records, under headings with their counts.
         const { related } = t
         for (const heading of [
-          related.collectionsByCreator,
+          related.collectionsOfAgent,
+          related.objectsOfAgent,
           related.collectionsOnSubject,
           related.objectsOnSubject,
         ]) {

@@ -60,9 +60,13 @@ const WALKS = {
   sample: ['/', '/terms/KqeXe2Fbw4UUVtbfuprxAW', '/agents/odkp8Yy7uBr442m7pZN8Hu'],
 } as const
 
-/** The sample's term "Public health" (11 collections, 23 objects) and its biggest creator. */
+/**
+ * The sample's term "Public health" (11 collections, 23 objects), its biggest creator, and the
+ * agent most of its objects name (Kennedy, Lawrence: 12 collections, 68 objects).
+ */
 const TERM = '/terms/KqeXe2Fbw4UUVtbfuprxAW'
 const CREATOR = '/agents/odkp8Yy7uBr442m7pZN8Hu'
+const NAMED = '/agents/KfbqkQdbHNERrrVb9bB8Xe'
 
 const sites = servedSites({ corpus: corpusCatalogue, sample: sampleCatalogue })
 /** The corpus's site, which the tests of one catalogue below read. */
@@ -392,27 +396,69 @@ describe("an agent's and a term's pages", () => {
     expect(html).toContain(`<h2>Collections on this subject (${count})</h2>`)
   })
 
-  it("lists an agent's collections by creator, and a search by it; an agent of none shows neither", async () => {
-    const { count, results } = await api<List>(
-      base(),
-      '/collections?creator=Hoffmann%20Foundation&limit=10',
-    )
-    expect(count).toBe(146)
+  it('lists the collections and objects that name an agent, found by agent, and leads to each whole list and a search', async () => {
+    const filter = '?agent=Kennedy%2C%20Lawrence&limit=10'
+    const [collections, objects] = await Promise.all([
+      api<List>(base(), `/collections${filter}`),
+      api<List>(base(), `/objects${filter}`),
+    ])
+    expect([collections.count, objects.count]).toEqual([12, 68])
     const context = await open(false)
     const page = await context.newPage()
-    await page.goto(`${base()}${CREATOR}`)
-    expect(await listed(page, 'Collections by this creator')).toEqual(
-      results.map((item) => item.uri),
+    await page.goto(`${base()}${NAMED}`)
+    expect(await page.locator('h2', { hasText: 'linked to this name' }).allTextContents()).toEqual([
+      'Collections linked to this name (12)',
+      'Items linked to this name (68)',
+    ])
+    expect(await listed(page, 'Collections linked to this name')).toEqual(
+      collections.results.map((item) => item.uri),
     )
-    // Objects have no creators: an agent's page lists none rather than a list always empty.
-    expect(await page.locator('h2', { hasText: 'Items' }).count()).toBe(0)
-    await page.getByRole('link', { name: 'Search the catalogue: Hoffmann Foundation' }).click()
-    await expect.poll(() => page.url()).toBe(`${base()}/search?creator=Hoffmann+Foundation`)
-    expect(await headingCount(page)).toBeGreaterThan(0)
+    expect(await listed(page, 'Items linked to this name')).toEqual(
+      objects.results.map((item) => item.uri),
+    )
+    await page.getByRole('link', { name: 'See all 68 items' }).click()
+    await expect.poll(() => page.url()).toBe(`${base()}/objects?agent=Kennedy%2C+Lawrence`)
+    expect(await headingCount(page)).toBe(68)
+    expect(await page.locator('ul.chips a').allTextContents()).toEqual([
+      'Person or organization: Kennedy, Lawrence ✕',
+    ])
+    const all = await addresses(page.locator('ol.results a.result-title'))
+    expect(all.slice(0, 10)).toEqual(objects.results.map((item) => item.uri))
+    await page.goBack()
+    await page.getByRole('link', { name: 'Search the catalogue: Kennedy, Lawrence' }).click()
+    await expect.poll(() => page.url()).toBe(`${base()}/search?agent=Kennedy%2C+Lawrence`)
+    const { count } = await api<List>(base(), '/search?agent=Kennedy%2C%20Lawrence')
+    expect(count).toBeGreaterThan(0)
+    expect(await headingCount(page)).toBe(count)
     await context.close()
+  })
+
+  it("lists every collection that names a creator, its creator's among them, and the objects naming it", async () => {
+    const [byCreator, named, objects] = await Promise.all([
+      api<List>(base(), '/collections?creator=Hoffmann%20Foundation&limit=500'),
+      api<List>(base(), '/collections?agent=Hoffmann%20Foundation&limit=500'),
+      api<List>(base(), '/objects?agent=Hoffmann%20Foundation&limit=10'),
+    ])
+    expect(byCreator.count).toBe(146)
+    const namedUris = named.results.map((item) => item.uri)
+    for (const item of byCreator.results) expect(namedUris).toContain(item.uri)
+    expect(objects.count).toBeGreaterThan(0)
+    const html = await (await fetch(`${base()}${CREATOR}`)).text()
+    expect(html).toContain(`<h2>Collections linked to this name (${named.count})</h2>`)
+    expect(html).toContain(`<h2>Items linked to this name (${objects.count})</h2>`)
+  })
+
+  it("lists a corpus agent's collections and no items, as none of the corpus's objects names an agent; an agent of none shows neither", async () => {
+    // Cary Reich created two collections of the corpus and is among their people.
+    const reich = await (await fetch(`${corpus.url}/agents/bq4qoqbgjRpaLBCwGfb5fK`)).text()
+    expect(reich).toContain('<h2>Collections linked to this name (2)</h2>')
+    expect(reich).not.toContain('Items linked to this name')
+    expect(reich).toContain(
+      'href="/search?agent&#61;Reich%2C+Cary">Search the catalogue: Reich, Cary<',
+    )
     const none = await (await fetch(`${corpus.url}/agents/4HyzLLjm5KXGNaM2iKttoG`)).text()
-    expect(none).not.toContain('by this creator')
-    expect(none).not.toContain('/search?creator')
+    expect(none).not.toContain('linked to this name')
+    expect(none).not.toContain('/search?agent')
   })
 
   it('shows a short list whole, without a link to see all', async () => {

@@ -136,7 +136,8 @@ export const de: Messages = {
   collectionsOf: 'Bestände und Sammlungen',
   objectsOf: 'Einzelstücke',
   related: {
-    collectionsByCreator: 'Bestände und Sammlungen dieser Provenienz',
+    collectionsOfAgent: 'Bestände und Sammlungen zu diesem Namen',
+    objectsOfAgent: 'Einzelstücke zu diesem Namen',
     collectionsOnSubject: 'Bestände und Sammlungen zu diesem Schlagwort',
     objectsOnSubject: 'Einzelstücke zu diesem Schlagwort',
     seeAll: {

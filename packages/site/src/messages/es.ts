@@ -136,7 +136,8 @@ export const es: Messages = {
   collectionsOf: 'Fondos y colecciones',
   objectsOf: 'Unidades documentales',
   related: {
-    collectionsByCreator: 'Fondos y colecciones de este productor',
+    collectionsOfAgent: 'Fondos y colecciones vinculados a este nombre',
+    objectsOfAgent: 'Unidades documentales vinculadas a este nombre',
     collectionsOnSubject: 'Fondos y colecciones sobre esta materia',
     objectsOnSubject: 'Unidades documentales sobre esta materia',
     seeAll: {

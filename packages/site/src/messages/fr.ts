@@ -141,7 +141,8 @@ export const fr: Messages = {
   collectionsOf: 'Fonds et collections',
   objectsOf: 'Pièces',
   related: {
-    collectionsByCreator: 'Fonds et collections de ce producteur',
+    collectionsOfAgent: 'Fonds et collections liés à ce nom',
+    objectsOfAgent: 'Pièces liées à ce nom',
     collectionsOnSubject: 'Fonds et collections sur ce sujet',
     objectsOnSubject: 'Pièces sur ce sujet',
     seeAll: {

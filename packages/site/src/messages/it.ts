@@ -136,7 +136,8 @@ export const it: Messages = {
   collectionsOf: 'Fondi e raccolte',
   objectsOf: 'Unità documentarie',
   related: {
-    collectionsByCreator: 'Fondi e raccolte di questo soggetto produttore',
+    collectionsOfAgent: 'Fondi e raccolte legati a questo nome',
+    objectsOfAgent: 'Unità documentarie legate a questo nome',
     collectionsOnSubject: 'Fondi e raccolte su questo soggetto',
     objectsOnSubject: 'Unità documentarie su questo soggetto',
     seeAll: {

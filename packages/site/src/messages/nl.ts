@@ -135,7 +135,8 @@ export const nl: Messages = {
   collectionsOf: 'Archieven en collecties',
   objectsOf: 'Stukken',
   related: {
-    collectionsByCreator: 'Archieven en collecties van deze archiefvormer',
+    collectionsOfAgent: 'Archieven en collecties bij deze naam',
+    objectsOfAgent: 'Stukken bij deze naam',
     collectionsOnSubject: 'Archieven en collecties over dit onderwerp',
     objectsOnSubject: 'Stukken over dit onderwerp',
     seeAll: {

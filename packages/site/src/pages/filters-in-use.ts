@@ -47,6 +47,8 @@ function isFilter(endpoint: Endpoint, name: string): boolean {
 
 function filterName(name: string, t: Messages): string {
   if (name === 'genre') return t.facet.format
+  // The records that name an agent: the site calls an agent a person or an organization.
+  if (name.split('__')[0] === 'agent') return t.type.agent
   if (name in t.facet) return t.facet[name as keyof Messages['facet']]
   if (name.startsWith('start_date') || name.startsWith('end_date')) return t.dates
   return name

@@ -1,6 +1,6 @@
 /**
  * A list of one type of record (`/collections?sort=title`): the API's list, paged, with the
- * filters it was asked with (`/collections?creator=…`, from an agent's page) shown and removable.
+ * filters it was asked with (`/objects?agent=…`, from an agent's page) shown and removable.
  */
 import type { ListItem, ListPage } from '@archive-catalogue/core'
 import { canonicalList } from '../search-engines/canonical.js'

@@ -1,6 +1,6 @@
 /**
- * An agent's or a term's records on its page: for each list that finds some (a creator's
- * collections; a subject's collections and objects), its count, its first page as a list page
+ * An agent's or a term's records on its page: for each list that finds some (the collections
+ * and objects that name an agent; a subject's collections and objects), its count, its first page as a list page
  * shows it, and a link to the whole list; then a search of the catalogue by the same filter.
  */
 import type { RelatedPage } from '../reads/related-reads.js'
@@ -32,7 +32,8 @@ export function relatedRecords(related: readonly RelatedPage[], site: SiteContex
 }
 
 function heading({ list, filter }: RelatedPage, t: Messages): string {
-  // A creator has only collections (`reads/related-reads.ts`: objects have no creators).
-  if (filter === 'creator') return t.related.collectionsByCreator
+  if (filter === 'agent') {
+    return list === 'collections' ? t.related.collectionsOfAgent : t.related.objectsOfAgent
+  }
   return list === 'collections' ? t.related.collectionsOnSubject : t.related.objectsOnSubject
 }

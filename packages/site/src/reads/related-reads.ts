@@ -16,7 +16,7 @@ import {
 const RELATED_LIMIT = 10
 
 /** The list filter that finds what a record relates to (its name is the filter's value). */
-export type RelatedFilter = 'creator' | 'subject'
+export type RelatedFilter = 'agent' | 'subject'
 
 export type RelatedList = 'collections' | 'objects'
 
@@ -33,14 +33,15 @@ export interface RelatedPage {
  * Which lists find a record's related records, and by which filter. A term of any kind (topical,
  * geographic, genre/form…) is one of a record's `terms`, which `subject` reads; `genre` reads a
  * record's `formats` (`photographs`, `audio`), a vocabulary of their own, not terms. An agent
- * is found by `creator`, which reads a collection's creators; objects have no creators in the
- * catalogue's documents, and no filter reads the people and organizations a record names, so
- * an agent's objects cannot be listed (a `/objects?creator=` would always count none).
+ * is found by `agent`, which reads the people, organizations and families a collection or an
+ * object names and a collection's creators: every collection that names the agent, as its
+ * creator or otherwise (`creator` would find only the first), and its objects, which have no
+ * creators of their own.
  */
 const RELATIONS: Readonly<
   Record<'agent' | 'term', { filter: RelatedFilter; lists: RelatedList[] }>
 > = {
-  agent: { filter: 'creator', lists: ['collections'] },
+  agent: { filter: 'agent', lists: ['collections', 'objects'] },
   term: { filter: 'subject', lists: ['collections', 'objects'] },
 }
 

@@ -137,11 +137,13 @@ export const en = {
   collectionsOf: 'Collections',
   objectsOf: 'Items',
   /**
-   * An agent's or a term's records, as the list filters find them by its name (`creator`,
-   * `subject`); "see all" links the whole list, shown only past its first page.
+   * An agent's or a term's records, as the list filters find them by its name (`agent`: the
+   * records that name the agent, as creator or otherwise; `subject`); "see all" links the whole
+   * list, shown only past its first page.
    */
   related: {
-    collectionsByCreator: 'Collections by this creator',
+    collectionsOfAgent: 'Collections linked to this name',
+    objectsOfAgent: 'Items linked to this name',
     collectionsOnSubject: 'Collections on this subject',
     objectsOnSubject: 'Items on this subject',
     seeAll: {
