@@ -21,9 +21,15 @@ export default defineConfig({
     exclude: ['test/bench/**', '**/node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A condition polled for (a reload done, a page navigated) gets 10 s, not Vitest's 1 s: with
+    // the unit and OpenSearch runs side by side, a busy machine takes longer than a second and
+    // nothing is wrong.
+    expect: { poll: { timeout: 10_000 } },
     globalSetup: ['test/temporary-folder.ts'],
     // The OpenSearch tests are a project of their own so that their node starts only when one
-    // of them runs: a project's global setup runs only when it has a test file queued.
+    // of them runs: a project's global setup runs only when it has a test file queued. `npm
+    // test` runs the two projects in two processes side by side (package.json's `test:unit`):
+    // in one, Vitest runs a project whose files go one at a time only after every other file.
     projects: [
       {
         extends: true,

@@ -5,7 +5,10 @@
  * all a machine needs. No browser is ever downloaded.
  */
 import { existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { type Browser, chromium } from 'playwright-core'
+import { withFolderLock } from './folder-lock.js'
 
 const DEBIAN_CHROMIUM = '/usr/bin/chromium'
 
@@ -28,7 +31,10 @@ export async function launchChromium(): Promise<Browser> {
     return chromium.launch({ executablePath: DEBIAN_CHROMIUM, args: ['--no-sandbox', ...QUIET] })
   }
   const { default: packaged } = await import('@sparticuz/chromium')
-  const executablePath = await packaged.executablePath()
+  // Two workers unpacking it at once into the same folder would each read the other's half.
+  const executablePath = await withFolderLock(join(tmpdir(), 'chromium.lock'), () =>
+    packaged.executablePath(),
+  )
   chromiumSource = `@sparticuz/chromium (${executablePath})`
   // Not the package's own flag list: it is made for serverless (one process, and web security
   // off, which would let cross-origin requests through without CORS).

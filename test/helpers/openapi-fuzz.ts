@@ -8,9 +8,10 @@
  * pinned, comes from PyPI into a venv cached under node_modules/.cache. Without python3, its venv
  * module or PyPI, the test is skipped and says why.
  *
- * The run is `st run --checks all` with `test/http/openapi-fuzz.toml` (seed 20261123, 40 examples
+ * The run is `st run --checks all` with `test/http/openapi-fuzz.toml` (seed 20261123, 15 examples
  * of every operation, 414 among the expected statuses, with its reason) and the corpus's ids
- * offered to `{id}`: no hook, no case or failure filtered away.
+ * offered to `{id}`: no hook, no case or failure filtered away. `OPENAPI_FUZZ_EXAMPLES=N` in the
+ * environment asks for N examples of every operation instead, for a longer search by hand.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -29,7 +30,8 @@ const SCHEMATHESIS = pythonTool('schemathesis', '4.32.5', INSTALL_TIMEOUT)
 const venv = SCHEMATHESIS.venv
 const CONFIGURATION = join(root, 'test', 'http', 'openapi-fuzz.toml')
 
-const RUN_TIMEOUT = 300_000
+/** Enough for the file's 15 examples on a loaded 2-core machine, and more for a longer run asked. */
+const RUN_TIMEOUT = 300_000 * Math.max(1, Number(process.env.OPENAPI_FUZZ_EXAMPLES ?? 0) / 40)
 
 /**
  * The committed configuration, and each document's real id offered to the `{id}` of its type:
@@ -49,6 +51,16 @@ function configuration(): string {
     )
   }
   return sections.join('\n')
+}
+
+/** `--max-examples N` when the environment asks for a longer (or shorter) run than the file's. */
+function examplesAsked(): string[] {
+  const asked = process.env.OPENAPI_FUZZ_EXAMPLES
+  if (asked === undefined || asked === '') return []
+  if (!/^[1-9]\d*$/.test(asked)) {
+    throw new Error(`OPENAPI_FUZZ_EXAMPLES must be a positive whole number, not "${asked}"`)
+  }
+  return ['--max-examples', asked]
 }
 
 /** Runs a child to its end, collecting what it writes; killed after `timeout`. */
@@ -130,6 +142,7 @@ export function fuzzOpenApi(start: (options: { logger: Logger }) => Promise<List
             '--checks',
             'all',
             '--no-color',
+            ...examplesAsked(),
           ],
           // schemathesis writes its reports and caches in the folder it runs in.
           { cwd: work },
