@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
@@ -33,7 +34,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', exclude: ['test/opensearch/**'] },
+        test: {
+          name: 'unit',
+          exclude: ['test/opensearch/**'],
+          // Two files at a time even on two cores (Vitest's default is one fewer than the
+          // cores): beside the OpenSearch files, which wait on their node, and after them.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
+        },
       },
       {
         extends: true,

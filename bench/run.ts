@@ -64,6 +64,8 @@ const quick = values.quick === true
 const count = quick ? 0 : SIZES[values.size!]
 if (count === undefined) throw new Error(`--size must be one of ${Object.keys(SIZES).join(', ')}`)
 const runs = Number(values.runs ?? (quick ? 2 : 20))
+/** How long a build's process idles before its memory is read again: a quick run only checks. */
+const idleSeconds = quick ? 1 : 10
 const out =
   values.out ??
   (quick ? join(tmpdir(), 'archive-catalogue-bench-quick') : join(root, 'bench/RESULTS'))
@@ -71,7 +73,7 @@ const out =
 interface BuildFigures {
   buildMs: number
   afterBuild: Memory
-  /** 10 s later, the process idle. */
+  /** `idleSeconds` later, the process idle. */
   idleAfterBuild: Memory
   saveMs: number
   snapshotBytes: number
@@ -109,6 +111,8 @@ for (const engine of engines) {
       snapshot,
       '--runs',
       String(runs),
+      '--idle-seconds',
+      String(idleSeconds),
     ]
     process.stderr.write(`bench: ${engine} ${name}…\n`)
     const output = execFileSync(
@@ -237,7 +241,7 @@ function report(run: Run): string {
       phaseRow('build from NDJSON', (f) => f.build.buildMs, seconds),
       phaseRow('RSS after build', (f) => f.build.afterBuild.rss, mib),
       phaseRow('heap held after build (used or not)', (f) => f.build.afterBuild.heapTotal, mib),
-      phaseRow('RSS 10 s after build, idle', (f) => f.build.idleAfterBuild.rss, mib),
+      phaseRow(`RSS ${idleSeconds} s after build, idle`, (f) => f.build.idleAfterBuild.rss, mib),
       phaseRow('snapshot save', (f) => f.build.saveMs, seconds),
       phaseRow('snapshot size', (f) => f.build.snapshotBytes, mib),
       phaseRow('start from the snapshot', (f) => f.start.startMs, seconds),

@@ -99,7 +99,7 @@ export interface BenchedEngine<Built, Started> {
 
 /**
  * Runs the phase this process was started for (`--phase build|start --file --snapshot --mix
- * --runs`) and reports its figures: the build and save times and the memory after the build,
+ * --runs --idle-seconds`) and reports its figures: the build and save times and the memory after the build,
  * or the start time, the memory after it, and the latencies.
  */
 export async function runPhase<Built, Started>(
@@ -112,6 +112,8 @@ export async function runPhase<Built, Started>(
       snapshot: { type: 'string' },
       mix: { type: 'string' },
       runs: { type: 'string', default: '20' },
+      // How long the process idles after its build before its memory is read again.
+      'idle-seconds': { type: 'string', default: '10' },
     },
   })
   const snapshot = values.snapshot!
@@ -120,7 +122,7 @@ export async function runPhase<Built, Started>(
     const built = await engine.build(values.file!)
     const buildMs = performance.now() - started
     const afterBuild = memory()
-    const idleAfterBuild = await memoryWhenIdle(10)
+    const idleAfterBuild = await memoryWhenIdle(Number(values['idle-seconds']))
     const saving = performance.now()
     await engine.save(built, snapshot)
     const saveMs = performance.now() - saving

@@ -12,7 +12,17 @@
  *   and the index behind it are untouched, and the next push removes what was left.
  * - The whole cluster stopped and started again on the same data: the server that was serving
  *   it answers again, whole, without a restart.
+ *
+ * The same cluster checks the project's launcher through those faults (`npm run opensearch`,
+ * scripts/opensearch/): a node killed from outside is reported and leaves the others running,
+ * `startNode` brings it back on its data and ports, a frozen node answers nothing and is no
+ * exit, `stopAll`/`startAll` give new JVMs of the same cluster, and a cluster stopped whole
+ * starts again from its folder (`--data`). One cluster for both: each start of three JVMs
+ * costs half a minute of both cores.
  */
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Catalogue, loadCatalogue } from '../../packages/core/src/index.js'
@@ -20,12 +30,17 @@ import { type App, createApp, type Listening, listen } from '../../packages/http
 import { OpenSearchBackend } from '../../packages/opensearch/src/backend/opensearch-backend.js'
 import { OpenSearchError } from '../../packages/opensearch/src/cluster/opensearch-error.js'
 import { pushCatalogue } from '../../packages/opensearch/src/indexing/push.js'
-import { type LocalOpenSearch, startOpenSearch } from '../../scripts/opensearch/node-cluster.js'
+import {
+  type LocalOpenSearch,
+  type NodeExit,
+  startOpenSearch,
+} from '../../scripts/opensearch/node-cluster.js'
 import { missingRequirements } from '../../scripts/opensearch/requirements.js'
 import { type Answer, shapeProblem } from '../helpers/api-answers.js'
 import { boundedLoad, type LoadOutcome } from '../helpers/bounded-load.js'
 import { SAMPLE } from '../helpers/corpus.js'
 import { aliasedIndices, openSearchJson } from '../helpers/opensearch.js'
+import { alive } from '../helpers/process-alive.js'
 
 const ALIAS = 'cluster'
 const BASE = 'http://archive.test'
@@ -42,6 +57,15 @@ describe.skipIf(missing)('a three-node cluster', () => {
   let targets: string[]
   /** The in-memory answers to `targets`, the measure of a complete answer. */
   const expected = new Map<string, Answer>()
+  /** The cluster's folder, kept across its stops (the launcher's `--data`). */
+  let dataDir: string
+  /** The nodes' exits that nobody asked for, as the launcher reports them. */
+  const exits: NodeExit[] = []
+  const launch = {
+    heapMb: 512,
+    timeoutMs: 150_000,
+    onNodeExit: (exit: NodeExit) => exits.push(exit),
+  }
 
   beforeAll(async () => {
     const catalogue = (await loadCatalogue(SAMPLE)).catalogue
@@ -50,7 +74,8 @@ describe.skipIf(missing)('a three-node cluster', () => {
     for (const target of targets) {
       expected.set(target, (await (await reference.request(target)).json()) as Answer)
     }
-    cluster = await startOpenSearch({ nodes: 3, heapMb: 512, timeoutMs: 150_000 })
+    dataDir = await mkdtemp(path.join(tmpdir(), 'cluster-test-'))
+    cluster = await startOpenSearch({ ...launch, nodes: 3, dataDir })
     await pushCatalogue(SAMPLE, { url: cluster.urls, index: ALIAS, shards: 3, replicas: 1 })
     // Replicas of a lost node's shards are made again at once rather than after the default
     // minute spent waiting for the node to come back (`delayed_timeout`), so that green on two
@@ -77,6 +102,7 @@ describe.skipIf(missing)('a three-node cluster', () => {
     await server?.close()
     await backend?.close()
     await cluster?.stop()
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
   }, 60_000)
 
   it('answers through a node frozen, then a node killed, and whole once green again', async () => {
@@ -102,12 +128,22 @@ describe.skipIf(missing)('a three-node cluster', () => {
     await delay(3000)
     cluster!.freezeNode(frozen)
     events.push(`froze node-${frozen + 1} at ${at()} s`)
-    await delay(10_000)
+    // Its socket still accepts connections (the kernel does that), but nothing answers.
+    const frozenStatus = cluster!.nodes[frozen]!.status
+    const frozenAnswer = await fetch(cluster!.urls[frozen]!, {
+      signal: AbortSignal.timeout(1000),
+    }).then(
+      (response) => response.status,
+      (error: Error) => error.name,
+    )
+    await delay(9000)
     cluster!.thawNode(frozen)
     events.push(`thawed it at ${at()} s`)
     await health(url, 3)
     await delay(2000)
-    await cluster!.stopNode(killed, 'SIGKILL')
+    // Killed from outside, as a crash or the kernel's OOM killer does: the launcher reports it.
+    const { pid: killedPid, name: killedName, url: killedUrl } = cluster!.nodes[killed]!
+    process.kill(killedPid, 'SIGKILL')
     events.push(
       `killed node-${killed + 1}${killed === manager ? ' (the elected manager)' : ''} at ${at()} s`,
     )
@@ -122,6 +158,8 @@ describe.skipIf(missing)('a three-node cluster', () => {
         `  ${outcome.status} ${outcome.target} at ${outcome.startMs.toFixed(0)} ms: ${outcome.note?.slice(0, 200)}`,
       )
     }
+    expect(frozenStatus).toBe('frozen')
+    expect(frozenAnswer).toBe('TimeoutError')
     expect(outcomes.filter((o) => o.status === 'hang' || o.status === 'error')).toEqual([])
     expect(
       outcomes.filter((o) => typeof o.status === 'number' && o.status >= 500 && o.status !== 503),
@@ -136,12 +174,34 @@ describe.skipIf(missing)('a three-node cluster', () => {
     for (const outcome of outcomes.filter((o) => o.status === 503)) {
       expect(JSON.parse(outcome.note ?? '{}')).toHaveProperty('detail')
     }
+    // The launcher: the kill reported once (the freeze was no exit), the other nodes running.
+    expect(exits).toEqual([
+      {
+        name: killedName,
+        index: killed,
+        pid: killedPid,
+        code: 'SIGKILL',
+        running: 2,
+        lastLines: expect.any(String),
+      },
+    ])
+    expect((await cluster!.failed).message).toMatch(
+      new RegExp(`^${killedName} exited \\(SIGKILL\\)`),
+    )
+    expect(cluster!.nodes[killed]!.status).toBe('stopped')
+    for (const [i, node] of cluster!.nodes.entries()) {
+      if (i !== killed) expect(node.status === 'running' && alive(node.pid), node.name).toBe(true)
+    }
     await expectWhole()
 
-    // The killed node back on its own data: three nodes, and every answer whole again.
+    // The killed node back on its own data and ports: three nodes, every answer whole again.
     await cluster!.startNode(killed)
+    expect(cluster!.nodes[killed]).toMatchObject({ status: 'running', url: killedUrl })
+    expect(cluster!.nodes[killed]!.pid).not.toBe(killedPid)
+    expect(cluster!.pids[killed]).toBe(cluster!.nodes[killed]!.pid)
     await health(url, 3)
     await expectWhole()
+    await expect(cluster!.startNode(killed)).rejects.toThrow(`${killedName} is running`)
   }, 240_000)
 
   it('leaves the alias whole when a push loses its node, and the next push removes its index', async () => {
@@ -211,20 +271,49 @@ describe.skipIf(missing)('a three-node cluster', () => {
   }, 120_000)
 
   it('answers again, whole, when the whole cluster stopped and started on its data', async () => {
+    const uuid = await clusterUuid(cluster!.url)
+    const { pids } = cluster!
     await cluster!.stopAll('SIGTERM')
     const down = await fetch(`${server!.url}${targets[0]}`)
     expect(down.status).toBe(503)
     expect(((await down.json()) as { detail: string }).detail).toMatch(/OpenSearch at/)
     await cluster!.startAll()
     await health(cluster!.url, 3)
+    // New JVMs of the same cluster; stops asked for are not exits.
+    for (const [i, pid] of cluster!.pids.entries()) {
+      expect(pid).not.toBe(pids[i])
+      expect(alive(pids[i]!)).toBe(false)
+    }
+    expect(await clusterUuid(cluster!.url)).toBe(uuid)
+    expect(exits).toHaveLength(1)
     // The same server, never restarted: its client finds the nodes again within seconds.
+    await answeringAgain()
+    await expectWhole()
+  }, 240_000)
+
+  it('starts again from its folder once stopped (`--data`), the same cluster, and answers whole', async () => {
+    const uuid = await clusterUuid(cluster!.url)
+    const { urls } = cluster!
+    await cluster!.stop()
+    const stored = JSON.parse(await readFile(path.join(dataDir, 'cluster.json'), 'utf8'))
+    expect(stored).toMatchObject({ bootstrapped: true })
+    // No node count: the folder's.
+    cluster = await startOpenSearch({ ...launch, dataDir })
+    expect(cluster.urls).toEqual(urls)
+    await health(cluster.url, 3)
+    expect(await clusterUuid(cluster.url)).toBe(uuid)
+    await answeringAgain()
+    await expectWhole()
+  }, 240_000)
+
+  /** Waits (up to 30 s) until the server, never restarted, answers a request again. */
+  async function answeringAgain(): Promise<void> {
     const deadline = performance.now() + 30_000
     while ((await fetch(`${server!.url}${targets[0]}`)).status !== 200) {
       expect(performance.now(), 'answering again within 30 s of green').toBeLessThan(deadline)
       await delay(500)
     }
-    await expectWhole()
-  }, 240_000)
+  }
 
   /** Every target answered as the in-memory catalogue answers it, in the same order. */
   async function expectWhole(): Promise<void> {
@@ -255,6 +344,15 @@ async function answerOf(url: string, target: string): Promise<Answer> {
   const body = await response.text()
   expect(response.status, `${target}: ${body.slice(0, 200)}`).toBe(200)
   return JSON.parse(body) as Answer
+}
+
+/** The cluster's UUID: the same cluster after its nodes start again on their data. */
+async function clusterUuid(url: string): Promise<string> {
+  const state = await openSearchJson<{ metadata: { cluster_uuid: string } }>(
+    url,
+    '/_cluster/state/metadata?filter_path=metadata.cluster_uuid',
+  )
+  return state.metadata.cluster_uuid
 }
 
 /** The elected cluster manager's index in node order. */
