@@ -109,8 +109,8 @@ export function wordsOf(text: string, analyzer: Analyzer): Token[] {
   })
 }
 
-/** The leaves of a query outside any exclusion, each once. */
-function shownLeaves(node: QueryNode, into: IndexLeaf[] = [], seen = new Set<string>()) {
+/** The leaves of a query outside any exclusion, each once: those a text's words can show. */
+export function shownLeaves(node: QueryNode, into: IndexLeaf[] = [], seen = new Set<string>()) {
   switch (node.kind) {
     case 'and':
     case 'or':

@@ -11,8 +11,9 @@
 import { stripHtml } from '../analysis/analyze.js'
 import type { Analyzer } from '../analysis/languages.js'
 import type { QueryNode } from '../analysis/query-analysis.js'
-import { noteItems, notesOf, termsOf } from '../documents/document-fields.js'
-import type { CatalogueDocument } from '../documents/documents.js'
+import { noteItems } from '../documents/document-fields.js'
+import type { CatalogueDocument, Note, Reference } from '../documents/documents.js'
+import type { ShowableValue } from '../text/showable-values.js'
 import type { Snippet } from './response-schemas.js'
 import { fragmentOf } from './snippet-fragments.js'
 import { type Mark, QueryMarks, type Token, wordsOf } from './snippet-marks.js'
@@ -24,45 +25,132 @@ import { type Mark, QueryMarks, type Token, wordsOf } from './snippet-marks.js'
  */
 export const SNIPPET_TEXT_BUDGET = 20_000
 
-/** A value a field of a record holds, and the note it is in. */
+/**
+ * What a record's snippets read of it, the fields {@link SNIPPET_FIELDS} names: a backend may
+ * give a document whole, or only these (the in-memory engine parses no more of its text).
+ */
+export interface SnippetSource {
+  type: CatalogueDocument['type']
+  title: string
+  /** An agent's description. */
+  description?: string | null
+  notes?: Note[] | null
+  terms?: Reference[] | null
+}
+
+/** The fields of a document its snippets read ({@link SnippetSource}). */
+export const SNIPPET_FIELDS: ReadonlySet<keyof SnippetSource> = new Set([
+  'type',
+  'title',
+  'description',
+  'notes',
+  'terms',
+])
+
+/** A value a field of a record holds, the note it is in, and its place among the index's. */
 interface FieldValue {
   text: string
   label?: string
+  /** Its number among the document's values as the index stores them (`forEachValue`). */
+  value: number
 }
 
-/** A value as its snippet reads it: its display text (the budget applied), and its words. */
-interface PreparedValue extends FieldValue {
-  words: Token[]
+/**
+ * A value as its snippet reads it: its display text (the budget applied), its words read when
+ * first asked for, and whether its words may differ from the index's value (`exact` false: its
+ * markup joins words the index reads apart, or the budget cut it within a word), when it is read
+ * whatever the index says it holds. A value of a record within its budget whole is made into
+ * its display text only when first read, too.
+ */
+class PreparedValue {
+  readonly label: string | undefined
+  readonly value: number
+  private readonly raw: string
+  private shown: DisplayText | undefined
+  private read: Token[] | undefined
+
+  /** @param shown its display text, made beforehand (else the record's budget holds it whole) */
+  constructor(
+    { text, label, value }: FieldValue,
+    private readonly analyzer: Analyzer,
+    shown?: DisplayText,
+  ) {
+    this.raw = text
+    this.label = label
+    this.value = value
+    this.shown = shown
+  }
+
+  get text(): string {
+    this.shown ??= displayText(this.raw, SNIPPET_TEXT_BUDGET)
+    return this.shown.text
+  }
+
+  get exact(): boolean {
+    return !this.raw.includes('<') && !this.shown?.cut
+  }
+
+  get words(): Token[] {
+    this.read ??= wordsOf(this.text, this.analyzer)
+    return this.read
+  }
 }
 
 /**
  * A record's texts as its snippets read them, for any query: its fields in reading order, each
- * value's display text and its words. None of it depends on the query, so a backend may keep a
- * record's (the in-memory engine keeps those of the records shown last) and mark it again for
- * another query without reading it again.
+ * value's display text, and its words once a query reads them. None of it depends on the query,
+ * so a backend may keep a record's (the in-memory engine keeps those of the records shown last)
+ * and mark it again for another query without reading it again.
  */
 export class PreparedRecord {
   readonly fields: readonly (readonly [RecordField, readonly PreparedValue[]])[]
-  /** About how many bytes it holds, for a cache's budget. */
+  /** About how many bytes it holds once every value's words are read, for a cache's budget. */
   readonly size: number
 
-  constructor(document: CatalogueDocument, analyzer: Analyzer) {
+  constructor(document: SnippetSource, analyzer: Analyzer) {
+    const fields = recordFields(document)
+    let length = 0
+    for (const [, values] of fields) for (const { text } of values) length += text.length
+    // About one word in six code units, each kept as a token of about 64 bytes.
+    const sizeOf = (text: string) => 2 * text.length + 64 * Math.ceil(text.length / 6)
+    // A display text is never longer than its value: below the budget, nothing is cut or left
+    // out, and a value is made ready only when a query reads it.
+    if (length < SNIPPET_TEXT_BUDGET) {
+      this.fields = fields.map(([field, values]) => [
+        field,
+        values.map((value) => new PreparedValue(value, analyzer)),
+      ])
+      this.size = fields.reduce(
+        (size, [, values]) => values.reduce((sum, { text }) => sum + sizeOf(text), size),
+        0,
+      )
+      return
+    }
     let budget = SNIPPET_TEXT_BUDGET
     let size = 0
-    this.fields = recordFields(document).map(([field, values]) => {
+    this.fields = fields.map(([field, values]) => {
       const prepared: PreparedValue[] = []
       for (const value of values) {
         if (budget <= 0) break
-        const text = displayText(value.text, budget)
-        budget -= text.length
-        const words = wordsOf(text, analyzer)
-        size += 2 * text.length + 64 * words.length
-        prepared.push({ ...value, text, words })
+        const shown = displayText(value.text, budget)
+        budget -= shown.text.length
+        size += sizeOf(shown.text)
+        prepared.push(new PreparedValue(value, analyzer, shown))
       }
       return [field, prepared] as const
     })
     this.size = size
   }
+}
+
+/**
+ * A record prepared beforehand and which of its values can show a word of the request's query
+ * (the in-memory engine reads that from its index, `text/showable-values.ts`): the others are
+ * never read into words.
+ */
+export interface ShowableRecord {
+  prepared: PreparedRecord
+  showable: ShowableValue
 }
 
 type RecordField = Exclude<Snippet['field'], 'component'>
@@ -74,7 +162,7 @@ export interface SnippetMaker {
    * best-matching component (null when none matches).
    */
   snippets(
-    record: CatalogueDocument | PreparedRecord | null,
+    record: SnippetSource | PreparedRecord | ShowableRecord | null,
     component: SnippetComponent | null,
   ): Snippet[]
 }
@@ -82,11 +170,12 @@ export interface SnippetMaker {
 /**
  * A result's best-matching component as the maker reads it: the document, or its uri and title
  * and a way to read the whole document, which the maker takes only when the title shows no
- * word of the query (the in-memory engine has titles at hand and decodes a document then only).
+ * word of the query (the in-memory engine has titles at hand and decodes a document then only),
+ * and which of its values can show one (as {@link ShowableRecord}'s), when the backend knows.
  */
 export type SnippetComponent =
-  | CatalogueDocument
-  | { uri: string; title: string; read: () => CatalogueDocument }
+  | (SnippetSource & { uri: string })
+  | { uri: string; title: string; read: () => SnippetSource; showable?: ShowableValue }
 
 /**
  * The maker of a request's snippets, or null when there is nothing to mark: no query, `*`, or
@@ -98,27 +187,29 @@ export function snippetMaker(query: QueryNode | null, analyzer: Analyzer): Snipp
   const marks = new QueryMarks(query, analyzer)
   if (marks.leaves.length === 0) return null
   return {
-    snippets: (record, component) =>
-      snippetsOf(
-        marks,
-        record === null || record instanceof PreparedRecord
-          ? record
-          : new PreparedRecord(record, analyzer),
-        component,
-        analyzer,
-      ),
+    snippets: (record, component) => {
+      const prepared =
+        record === null
+          ? null
+          : record instanceof PreparedRecord
+            ? { prepared: record }
+            : 'prepared' in record
+              ? record
+              : { prepared: new PreparedRecord(record, analyzer) }
+      return snippetsOf(marks, prepared, component, analyzer)
+    },
   }
 }
 
 function snippetsOf(
   marks: QueryMarks,
-  record: PreparedRecord | null,
+  record: { prepared: PreparedRecord; showable?: ShowableValue } | null,
   component: SnippetComponent | null,
   analyzer: Analyzer,
 ): Snippet[] {
-  const snippets = record ? fieldSnippets(marks, record) : []
+  const snippets = record ? fieldSnippets(marks, record.prepared, record.showable) : []
   if (component) {
-    const text = displayText(component.title, SNIPPET_TEXT_BUDGET)
+    const { text } = displayText(component.title, SNIPPET_TEXT_BUDGET)
     const fragment = fragmentOf(text, marks.marks(text))
     snippets.push({
       field: 'component',
@@ -129,19 +220,31 @@ function snippetsOf(
     // A title that shows no word of the query: where the component shows one, its uri with it.
     if (fragment.marks.length === 0) {
       const whole = 'read' in component ? component.read() : component
-      const [first] = fieldSnippets(marks, new PreparedRecord(whole, analyzer))
+      const showable = 'read' in component ? component.showable : undefined
+      const [first] = fieldSnippets(marks, new PreparedRecord(whole, analyzer), showable)
       if (first) snippets.push({ ...first, uri: component.uri })
     }
   }
   return snippets
 }
 
-/** The fields of a document that show a word of the query, one snippet each, in shown order. */
-function fieldSnippets(marks: QueryMarks, record: PreparedRecord): Snippet[] {
+/**
+ * The fields of a document that show a word of the query, one snippet each, in shown order; only
+ * the values that can show one (`showable`, when known) are read into words.
+ */
+function fieldSnippets(
+  marks: QueryMarks,
+  record: PreparedRecord,
+  showable?: ShowableValue,
+): Snippet[] {
   const found = new Map<RecordField, Snippet>()
   for (const [field, values] of record.fields) {
-    let best: { value: FieldValue; text: string; marks: Mark[]; rank: [number, number] } | undefined
+    let best:
+      | { value: PreparedValue; text: string; marks: Mark[]; rank: [number, number] }
+      | undefined
     for (const value of values) {
+      // The index holds the value's words: none of them shows a word of the query.
+      if (showable && value.exact && !showable(value.value)) continue
       const marked = marks.marksOf(value.words)
       if (marked.length === 0) continue
       // The value showing the most of the query's leaves, then the most marks, the first.
@@ -168,35 +271,56 @@ const SHOWN_ORDER: readonly RecordField[] = ['title', 'description', 'note', 'su
 
 /**
  * The searchable fields of a record and their values, in the order they are read: what the index
- * reads, the short fields first (the budget may run out in a long note).
+ * reads, the short fields first (the budget may run out in a long note), each value numbered as
+ * the index stores it (`searchableText` and `forEachValue`: the title, the description, every
+ * note's paragraphs, every note's list items, the terms).
  */
-function recordFields(record: CatalogueDocument): [RecordField, FieldValue[]][] {
+function recordFields(record: SnippetSource): [RecordField, FieldValue[]][] {
   const description = record.type === 'agent' ? (record.description ?? '') : ''
+  const notes = (record.notes ?? []).map((note) => ({
+    label: note.title,
+    paragraphs: note.subnotes.flatMap((subnote) =>
+      (subnote.content ?? []).flatMap((content) => (content ? [content] : [])),
+    ),
+    items: noteItems([note]),
+  }))
+  let paragraph = 2
+  let item = paragraph + notes.reduce((count, note) => count + note.paragraphs.length, 0)
+  const firstTerm = item + notes.reduce((count, note) => count + note.items.length, 0)
   return [
-    ['title', [{ text: record.title }]],
-    ['description', description ? [{ text: description }] : []],
-    ['subject', termsOf(record).map((term) => ({ text: term.title ?? '' }))],
+    ['title', [{ text: record.title, value: 0 }]],
+    ['description', description ? [{ text: description, value: 1 }] : []],
+    [
+      'subject',
+      (record.terms ?? []).map((term, at) => ({ text: term.title ?? '', value: firstTerm + at })),
+    ],
     [
       'note',
-      notesOf(record).flatMap((note) => [
-        ...note.subnotes.flatMap((subnote) =>
-          (subnote.content ?? []).flatMap((content) =>
-            content ? [{ text: content, label: note.title }] : [],
-          ),
-        ),
-        ...noteItems([note]).map((item) => ({ text: item, label: note.title })),
+      notes.flatMap(({ label, paragraphs, items }) => [
+        ...paragraphs.map((text) => ({ text, label, value: paragraph++ })),
+        ...items.map((text) => ({ text, label, value: item++ })),
       ]),
     ],
   ]
 }
 
+/** A value as a reader sees it, and whether a word of it may have been cut. */
+interface DisplayText {
+  text: string
+  cut: boolean
+}
+
 /**
  * A value as a reader sees it, markup stripped as descriptions are shown, on one line: at most
- * `budget` code units of it (and of a huge value, only its start is read).
+ * `budget` code units of it (and of a huge value, only its start is read), and whether a word
+ * of it may have been cut (`cut`: only its start read, or cut where there is no space).
  */
-function displayText(value: string, budget: number): string {
-  const read = value.length > 4 * budget ? headOf(value, 4 * budget) : value
-  return readBudget(stripHtml(read).replace(/\s+/g, ' ').trim(), budget)
+function displayText(value: string, budget: number): DisplayText {
+  const head = value.length > 4 * budget
+  const read = head ? headOf(value, 4 * budget) : value
+  const whole = stripHtml(read).replace(/\s+/g, ' ').trim()
+  const text = readBudget(whole, budget)
+  return { text, cut: head || (text.length < whole.length && whole[text.length] !== ' ') }
 }
 
 /**

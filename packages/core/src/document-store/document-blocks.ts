@@ -82,12 +82,18 @@ export class DocumentBlocks {
 
   /** The own text of the document at a position. */
   get(index: number): string {
+    return this.bytes(index).toString('utf8')
+  }
+
+  /**
+   * The own text of the document at a position as UTF-8, for a reader of part of it: a view
+   * into the block read last, good until the next read.
+   */
+  bytes(index: number): Buffer {
     const { blockStarts, documentOffsets } = this.stored
     const block = this.blockOf(index)
-    const bytes = this.decompressed(block)
     const base = documentOffsets[blockStarts[block]!]!
-    return bytes.toString(
-      'utf8',
+    return this.decompressed(block).subarray(
       documentOffsets[index]! - base,
       documentOffsets[index + 1]! - base,
     )

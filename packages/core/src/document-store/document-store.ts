@@ -3,6 +3,7 @@ import type { CatalogueDocument } from '../documents/documents.js'
 import { ByteStrings } from '../util/byte-strings.js'
 import { DocumentBlocks, DocumentBlocksBuilder, type StoredBlocks } from './document-blocks.js'
 import { documentPieces, type PieceBytes } from './document-pieces.js'
+import { memberRanges } from './json-members.js'
 import { SharedParts } from './shared-parts.js'
 
 /** A reference in a document's stored text: `\u0001` id (base 36) `\u0002`. JSON text escapes
@@ -44,7 +45,25 @@ export class DocumentStore {
 
   /** The JSON text of the document at a position. */
   text(index: number): string {
-    const own = this.documents.get(index)
+    return this.expanded(this.documents.get(index))
+  }
+
+  /**
+   * The JSON text of an object of only the named fields of the document at a position, for a
+   * reader of a few fields: the others are neither joined nor parsed (a collection's `children`
+   * are most of its text, and a search page's snippets read 50 records).
+   */
+  fieldsText(index: number, names: ReadonlySet<string>): string {
+    const own = this.documents.bytes(index)
+    // Picked from the bytes: the rest is not even decoded.
+    const members = memberRanges(own, names).map(([start, end]) =>
+      this.expanded(own.toString('utf8', start, end)),
+    )
+    return `{${members.join(',')}}`
+  }
+
+  /** A stored text with its references replaced by the parts they name. */
+  private expanded(own: string): string {
     let open = own.indexOf(OPEN)
     if (open < 0) return own
     let text = ''

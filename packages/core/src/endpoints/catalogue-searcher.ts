@@ -6,7 +6,7 @@
  */
 
 import type { ParsedRequest } from '../api/parsed-request.js'
-import { PreparedRecord } from '../api/snippets.js'
+import { PreparedRecord, SNIPPET_FIELDS, type SnippetSource } from '../api/snippets.js'
 import type { CatalogueData } from '../catalogue-data/catalogue-data.js'
 import { applyFilters, filterCache } from '../columns/filters.js'
 import { type RowComparator, selectTop } from '../columns/sorting.js'
@@ -62,7 +62,7 @@ export class CatalogueSearcher {
   preparedRecord(index: number): PreparedRecord {
     let record = this.prepared.get(index)
     if (record === undefined) {
-      record = new PreparedRecord(this.document(index), this.data.text.analyzer)
+      record = new PreparedRecord(this.snippetSource(index), this.data.text.analyzer)
       this.prepared.set(index, record)
     }
     return record
@@ -71,6 +71,14 @@ export class CatalogueSearcher {
   /** Parses the document at a position. */
   document(index: number): CatalogueDocument {
     return JSON.parse(this.data.documents.text(index)) as CatalogueDocument
+  }
+
+  /**
+   * What the snippets read of the document at a position, and only that parsed: a collection's
+   * `children`, ancestors and agents are most of its text, and none of it is shown.
+   */
+  snippetSource(index: number): SnippetSource {
+    return JSON.parse(this.data.documents.fieldsText(index, SNIPPET_FIELDS)) as SnippetSource
   }
 
   /** The position of the document of a type and id; a {@link NotFoundError} when there is none. */

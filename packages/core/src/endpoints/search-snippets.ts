@@ -5,8 +5,10 @@
  */
 import type { ParsedRequest } from '../api/parsed-request.js'
 import type { Snippet } from '../api/response-schemas.js'
+import { shownLeaves } from '../api/snippet-marks.js'
 import { snippetMaker } from '../api/snippets.js'
 import type { Matches } from '../text/matches.js'
+import { type ShowableValue, ShowableValues } from '../text/showable-values.js'
 import type { Bitset } from '../util/bitset.js'
 import type { CatalogueSearcher } from './catalogue-searcher.js'
 
@@ -54,11 +56,24 @@ export function pageSnippets(
       best[slot] = id
     }
   }
-  const recordAt = (id: number) => (id === -1 ? null : searcher.preparedRecord(id))
+  // The index knows which values of a document hold a word of the query: only those are read
+  // into words (most values of a long record hold none).
+  const showable = new ShowableValues(data.text.parts, shownLeaves(query))
+  const recordAt = (id: number) =>
+    id === -1 ? null : { prepared: searcher.preparedRecord(id), showable: showable.of(id) }
   // A component's title is at hand; its document is decoded only when the title shows no word.
-  const componentAt = (id: number) =>
-    id === -1
-      ? null
-      : { uri: data.uris[id]!, title: data.titles[id]!, read: () => searcher.document(id) }
+  const componentAt = (id: number) => {
+    if (id === -1) return null
+    let values: ShowableValue | undefined
+    return {
+      uri: data.uris[id]!,
+      title: data.titles[id]!,
+      read: () => searcher.snippetSource(id),
+      showable: (value: number) => {
+        values ??= showable.of(id)
+        return values(value)
+      },
+    }
+  }
   return groups.map((_, slot) => maker.snippets(recordAt(records[slot]!), componentAt(best[slot]!)))
 }
