@@ -5,6 +5,19 @@ import { defineConfig } from 'vitest/config'
 const src = (name: string, entry = 'index') =>
   fileURLToPath(new URL(`./packages/${name}/src/${entry}.ts`, import.meta.url))
 
+/** The test files that replace a module with `vi.mock`. */
+const MOCKING = [
+  'test/cli/opensearch-urls.test.ts',
+  'test/cli/push.test.ts',
+  'test/cli/refusals.test.ts',
+]
+
+/**
+ * Two unit files at a time even on two cores (Vitest's default is one fewer than the cores):
+ * beside the OpenSearch files, which wait on their node, and after them.
+ */
+const UNIT_WORKERS = Math.max(2, availableParallelism() - 1)
+
 export default defineConfig({
   resolve: {
     // Exact names: a bare string would also rewrite the core's second entry, `…/core/backend`.
@@ -29,17 +42,31 @@ export default defineConfig({
     globalSetup: ['test/temporary-folder.ts'],
     // The OpenSearch tests are a project of their own so that their node starts only when one
     // of them runs: a project's global setup runs only when it has a test file queued. `npm
-    // test` runs the two projects in two processes side by side (package.json's `test:unit`):
-    // in one, Vitest runs a project whose files go one at a time only after every other file.
+    // test` runs them in a process of their own beside the unit projects (package.json's
+    // `test:unit`): in one, Vitest runs a project whose files go one at a time only after
+    // every other file.
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
-          exclude: ['test/opensearch/**'],
-          // Two files at a time even on two cores (Vitest's default is one fewer than the
-          // cores): beside the OpenSearch files, which wait on their node, and after them.
-          maxWorkers: Math.max(2, availableParallelism() - 1),
+          exclude: ['test/opensearch/**', ...MOCKING],
+          // A worker runs its files one after another in one module graph, not each in a new
+          // one: importing the packages' sources again for every file cost about 2 s of a core
+          // per file (a quarter of an hour in all). These files share no state that matters.
+          isolate: false,
+          maxWorkers: UNIT_WORKERS,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The files that replace a module (`vi.mock`) each in a module graph of its own, so
+          // that no other file sees the replacement.
+          name: 'unit-mocking',
+          dir: 'test',
+          include: MOCKING.map((file) => file.slice('test/'.length)),
+          maxWorkers: UNIT_WORKERS,
         },
       },
       {
