@@ -13,11 +13,16 @@ import type { Analyzer } from '../analysis/languages.js'
 import type { QueryNode } from '../analysis/query-analysis.js'
 import { noteItems } from '../documents/document-fields.js'
 import type { CatalogueDocument, Note, Reference } from '../documents/documents.js'
-import type { ShowableValue } from '../text/showable-values.js'
 import type { Snippet } from './response-schemas.js'
 import { fragmentOf } from './snippet-fragments.js'
 import { type Mark, QueryMarks, type Token, wordsOf } from './snippet-marks.js'
 
+/**
+ * Which values of a document can show a word of the query, by number in the index's order
+ * (`forEachValue`: title, description, each note's paragraphs, the items, the terms): a backend
+ * that knows it (the in-memory engine, `text/showable-values.ts`) spares reading the others.
+ */
+export type ShowableValue = (value: number) => boolean
 /**
  * The code units of one record's text that are read for its snippets, fields in the order below
  * (title, description, subjects, notes): a record's notes may be long, and a page holds up to

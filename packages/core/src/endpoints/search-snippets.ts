@@ -6,9 +6,9 @@
 import type { ParsedRequest } from '../api/parsed-request.js'
 import type { Snippet } from '../api/response-schemas.js'
 import { shownLeaves } from '../api/snippet-marks.js'
-import { snippetMaker } from '../api/snippets.js'
+import { type ShowableValue, snippetMaker } from '../api/snippets.js'
 import type { Matches } from '../text/matches.js'
-import { type ShowableValue, ShowableValues } from '../text/showable-values.js'
+import { ShowableValues } from '../text/showable-values.js'
 import type { Bitset } from '../util/bitset.js'
 import type { CatalogueSearcher } from './catalogue-searcher.js'
 

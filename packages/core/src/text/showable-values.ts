@@ -11,6 +11,7 @@
  * what is marked (a phrase's terms need not stand in their places), never less.
  */
 import type { IndexLeaf } from '../analysis/query-analysis.js'
+import type { ShowableValue } from '../api/snippets.js'
 import { editDistance } from '../util/edit-distance.js'
 import { lowerBound, sortedIndexOf } from '../util/sorted-search.js'
 import { readVarint } from '../util/varint.js'
@@ -18,9 +19,6 @@ import { NONE, type StoredTextIndex, VALUE_BREAK } from './stored-text-index.js'
 
 /** A leaf's conditions are bits of one 31-bit mask; a query with more is read unfiltered. */
 const MASK_BITS = 31
-
-/** The values of one document that can show a word of the query: by number, `forEachValue`'s order. */
-export type ShowableValue = (value: number) => boolean
 
 /** One query's reading of documents' values (one per request, for every document of its page). */
 export class ShowableValues {
