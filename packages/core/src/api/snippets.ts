@@ -23,6 +23,7 @@ import { type Mark, QueryMarks, type Token, wordsOf } from './snippet-marks.js'
  * that knows it (the in-memory engine, `text/showable-values.ts`) spares reading the others.
  */
 export type ShowableValue = (value: number) => boolean
+
 /**
  * The code units of one record's text that are read for its snippets, fields in the order below
  * (title, description, subjects, notes): a record's notes may be long, and a page holds up to
