@@ -430,7 +430,7 @@ describe.skipIf(node.skip)('OAI-PMH on OpenSearch', () => {
         await app.request(`/oai?verb=ListIdentifiers&metadataPrefix=oai_dc&from=${moved[0]![1]}`)
       ).text()
       expect(values(since, 'identifier')).toEqual([id(`/collections/${TOP}`)])
-    })
+    }, 120_000) // two pushes and three whole harvests: 10-30 s, longer on a busy CI machine
   })
 
   describe('a harvester (Sickle)', () => {
