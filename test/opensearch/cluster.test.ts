@@ -10,15 +10,15 @@
  *   and once the cluster is green again every answer is the in-memory catalogue's.
  * - A push through one node killed midway fails naming the index it could not remove; the alias
  *   and the index behind it are untouched, and the next push removes what was left.
- * - The whole cluster stopped and started again on the same data: the server that was serving
+ * - The whole cluster stopped and started again from its folder: the server that was serving
  *   it answers again, whole, without a restart.
  *
  * The same cluster checks the project's launcher through those faults (`npm run opensearch`,
  * scripts/opensearch/): a node killed from outside is reported and leaves the others running,
- * `startNode` brings it back on its data and ports, a frozen node answers nothing and is no
- * exit, `stopAll`/`startAll` give new JVMs of the same cluster, and a cluster stopped whole
- * starts again from its folder (`--data`). One cluster for both: each start of three JVMs
- * costs half a minute of both cores.
+ * `startAll` (and `startNode`) bring it back on its data and ports, a frozen node answers nothing
+ * and is no exit, and a cluster stopped whole (`stopAll`) starts again from its folder
+ * (`--data`) as the same cluster. One cluster for both, and one whole restart: each start of
+ * three JVMs costs half a minute of both cores.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -194,14 +194,16 @@ describe.skipIf(missing)('a three-node cluster', () => {
     }
     await expectWhole()
 
-    // The killed node back on its own data and ports: three nodes, every answer whole again.
-    await cluster!.startNode(killed)
+    // The killed node back on its own data and ports (`startAll` starts the stopped ones and
+    // leaves the running ones be): three nodes, every answer whole again.
+    const runningPids = cluster!.pids.filter((_, i) => i !== killed)
+    await cluster!.startAll()
     expect(cluster!.nodes[killed]).toMatchObject({ status: 'running', url: killedUrl })
     expect(cluster!.nodes[killed]!.pid).not.toBe(killedPid)
     expect(cluster!.pids[killed]).toBe(cluster!.nodes[killed]!.pid)
+    expect(cluster!.pids.filter((_, i) => i !== killed)).toEqual(runningPids)
     await health(url, 3)
     await expectWhole()
-    await expect(cluster!.startNode(killed)).rejects.toThrow(`${killedName} is running`)
   }, 240_000)
 
   it('leaves the alias whole when a push loses its node, and the next push removes its index', async () => {
@@ -231,7 +233,10 @@ describe.skipIf(missing)('a three-node cluster', () => {
     expect(await aliasedIndices(url, ALIAS)).toEqual(before)
     await expectWhole()
 
+    const { pid: lonePid, name: loneName } = cluster!.nodes[lone]!
     await cluster!.startNode(lone)
+    expect(cluster!.nodes[lone]!.pid).not.toBe(lonePid)
+    await expect(cluster!.startNode(lone)).rejects.toThrow(`${loneName} is running`)
     await health(cluster!.url, 3)
     const next = await pushCatalogue(SAMPLE, { url: cluster!.urls, index: ALIAS, shards: 3 })
     expect(next.removed).toEqual([left])
@@ -270,38 +275,26 @@ describe.skipIf(missing)('a three-node cluster', () => {
     }
   }, 120_000)
 
-  it('answers again, whole, when the whole cluster stopped and started on its data', async () => {
+  it('answers again, whole, when the whole cluster stopped and started from its folder (`--data`)', async () => {
     const uuid = await clusterUuid(cluster!.url)
-    const { pids } = cluster!
+    const { urls, pids } = cluster!
     await cluster!.stopAll('SIGTERM')
+    for (const pid of pids) expect(alive(pid)).toBe(false)
     const down = await fetch(`${server!.url}${targets[0]}`)
     expect(down.status).toBe(503)
     expect(((await down.json()) as { detail: string }).detail).toMatch(/OpenSearch at/)
-    await cluster!.startAll()
-    await health(cluster!.url, 3)
-    // New JVMs of the same cluster; stops asked for are not exits.
-    for (const [i, pid] of cluster!.pids.entries()) {
-      expect(pid).not.toBe(pids[i])
-      expect(alive(pids[i]!)).toBe(false)
-    }
-    expect(await clusterUuid(cluster!.url)).toBe(uuid)
+    // Stops asked for are not exits.
     expect(exits).toHaveLength(1)
-    // The same server, never restarted: its client finds the nodes again within seconds.
-    await answeringAgain()
-    await expectWhole()
-  }, 240_000)
-
-  it('starts again from its folder once stopped (`--data`), the same cluster, and answers whole', async () => {
-    const uuid = await clusterUuid(cluster!.url)
-    const { urls } = cluster!
     await cluster!.stop()
     const stored = JSON.parse(await readFile(path.join(dataDir, 'cluster.json'), 'utf8'))
     expect(stored).toMatchObject({ bootstrapped: true })
-    // No node count: the folder's.
+    // No node count: the folder's. The same cluster, names and ports, in new JVMs.
     cluster = await startOpenSearch({ ...launch, dataDir })
     expect(cluster.urls).toEqual(urls)
     await health(cluster.url, 3)
     expect(await clusterUuid(cluster.url)).toBe(uuid)
+    for (const [i, pid] of cluster.pids.entries()) expect(pid).not.toBe(pids[i])
+    // The same server, never restarted: its client finds the nodes again within seconds.
     await answeringAgain()
     await expectWhole()
   }, 240_000)
