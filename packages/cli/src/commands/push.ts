@@ -5,7 +5,7 @@ import {
   TEXT_LANGUAGES,
   type TextLanguage,
 } from '@archive-catalogue/core'
-import { OpenSearchError, type PushResult, pushCatalogue } from '@archive-catalogue/opensearch'
+import type { PushResult } from '@archive-catalogue/opensearch'
 import { formatOf, formatOption, writeWarnings } from '../support/catalogue.js'
 import { defineCommand, onePositional } from '../support/command.js'
 import { formatCount, plural } from '../support/format.js'
@@ -88,6 +88,8 @@ export const push = defineCommand({
       replicas: replicasOf(values.replicas),
       sniff: values.sniff,
     }
+    // Loaded here, not at the top: the OpenSearch client is a fifth of every command's start.
+    const { OpenSearchError, pushCatalogue } = await import('@archive-catalogue/opensearch')
     const progress = pushProgress(io)
     const interrupt = interruption(io)
     try {
