@@ -83,7 +83,9 @@ describe('loadCatalogue', () => {
       async (_, path, options, onWorkers) => {
         const alone = await built(path(), { ...options, workers: 1 })
         expect(alone.workers).toBe(1)
-        for (const workers of [2, 3]) {
+        // Three workers split the generated batches otherwise than two; a small catalogue is
+        // one batch, read on this thread whatever the count.
+        for (const workers of onWorkers ? [2, 3] : [2]) {
           const parallel = await built(path(), { ...options, workers })
           expect(parallel.workers).toBe(onWorkers ? workers : 1)
           expect(parallel.bytes.equals(alone.bytes)).toBe(true)
