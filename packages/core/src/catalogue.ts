@@ -118,7 +118,7 @@ export class Catalogue
   private stamps: Float64Array | undefined
   /** Each document's content hash, made when a reload compares it with the next. */
   private hashes: Float64Array | undefined
-  /** Each group's index by uri, made when a harvest first asks for a collection's set. */
+  /** Each group's index by uri, made when a harvest first asks for a set no group heads. */
   private groupIndexes: Map<string, number> | undefined
   /** The load `/health` reports, when one was reported (see {@link reportLoad}). */
   private load: ReportedLoad | undefined
@@ -318,7 +318,18 @@ export class Catalogue
   }
 
   private groupIndex(uri: string): number | undefined {
-    this.groupIndexes ??= new Map(this.data.groups.map((group, index) => [group.identifier, index]))
+    // A set is most often a collection that heads its own group: found without parsing every
+    // group's summary.
+    const { groups, groupOf, uriIndex } = this.data
+    const index = uriIndex.get(uri)
+    const own = index === undefined ? undefined : groupOf[index]!
+    if (own !== undefined && groups.at(own).identifier === uri) return own
+    if (!this.groupIndexes) {
+      this.groupIndexes = new Map()
+      for (let group = 0; group < groups.length; group++) {
+        this.groupIndexes.set(groups.at(group).identifier, group)
+      }
+    }
     return this.groupIndexes.get(uri)
   }
 

@@ -21,6 +21,8 @@ import { compareCodeUnits } from '../util/code-unit-order.js'
 import { GrowableArray } from '../util/growable-array.js'
 import { type CatalogueData, deriveCatalogue } from './catalogue-data.js'
 import { type DocumentRow, rowOf, yearsOf } from './document-row.js'
+import { storedGroups } from './group-summaries.js'
+import { uriSlots } from './uri-index.js'
 
 /**
  * Builds the catalogue's columns and full-text index from documents added one at a time, in
@@ -144,26 +146,23 @@ export class CatalogueBuilder {
     )
     const { parentOf, warnings } = resolveParents(this.parents, (uri) => this.uriIndex.get(uri))
     this.warnings = warnings
-    // The uri index made while adding serves the catalogue too, rather than a second one.
-    return deriveCatalogue(
-      {
-        size: this.count,
-        version: built.version,
-        language: this.language,
-        uris: this.uris,
-        titles: this.titles,
-        groups: this.groups,
-        columns,
-        keys,
-        groupKeys,
-        groupOf: this.groupOf.toArray(),
-        hierarchy: { parentOf, childIndex: rankSiblings(parentOf, this.positions.toArray()) },
-        titleWords: this.titleWords.build(),
-        documents: built.store.parts,
-        text: this.text.build(),
-      },
-      this.uriIndex,
-    )
+    return deriveCatalogue({
+      size: this.count,
+      version: built.version,
+      language: this.language,
+      uris: this.uris,
+      uriSlots: uriSlots(this.uris),
+      titles: this.titles,
+      groups: storedGroups(this.groups),
+      columns,
+      keys,
+      groupKeys,
+      groupOf: this.groupOf.toArray(),
+      hierarchy: { parentOf, childIndex: rankSiblings(parentOf, this.positions.toArray()) },
+      titleWords: this.titleWords.build(),
+      documents: built.store.parts,
+      text: this.text.build(),
+    })
   }
 
   private groupFor(group: GroupSummary): number {

@@ -6,7 +6,6 @@
 
 import { analyzerFor, type TextLanguage } from '../analysis/languages.js'
 import { deriveHierarchy, type Hierarchy, type StoredHierarchy } from '../api/hierarchy.js'
-import type { GroupSummary } from '../api/responses.js'
 import { COLUMN_NAMES, type ColumnName, type Columns, type SortKeys } from '../columns/columns.js'
 import { type StoredColumn, ValueColumn } from '../columns/value-column.js'
 import { DocumentStore, type StoredDocuments } from '../document-store/document-store.js'
@@ -15,6 +14,9 @@ import type { StoredTextIndex } from '../text/stored-text-index.js'
 import { TextIndex } from '../text/text-index.js'
 import { type StoredTitleWords, TitleWords } from '../text/title-words.js'
 import { Bitset } from '../util/bitset.js'
+import type { StoredStrings } from '../util/byte-strings.js'
+import { GroupSummaries } from './group-summaries.js'
+import { UriIndex } from './uri-index.js'
 
 /**
  * Everything a catalogue stores, and nothing it can derive: what a build produces and what a
@@ -28,9 +30,12 @@ export interface StoredCatalogue {
   /** The language the text was analyzed in (queries are analyzed the same way). */
   language: TextLanguage
   uris: string[]
+  /** A hash table of the uris' positions, read by {@link UriIndex}. */
+  uriSlots: Uint32Array
   /** Each document's title, for the items that show only that (children, minimap, ancestors). */
   titles: string[]
-  groups: GroupSummary[]
+  /** Each group's summary as JSON text (`GroupSummary`; read by {@link GroupSummaries}). */
+  groups: StoredStrings
   columns: Record<ColumnName, StoredColumn>
   keys: SortKeys
   groupKeys: SortKeys
@@ -90,8 +95,9 @@ export const STORED_PARTS = {
   version: 'json',
   language: 'json',
   uris: 'list',
+  uriSlots: Uint32Array,
   titles: 'list',
-  groups: 'list',
+  groups: { bytes: Uint8Array, offsets: Uint32Array },
   columns: Object.fromEntries(COLUMN_NAMES.map((name) => [name, storedColumn])) as Record<
     ColumnName,
     typeof storedColumn
@@ -142,7 +148,9 @@ export interface CatalogueData extends Omit<StoredCatalogue, DerivedParts> {
   stored: StoredCatalogue
   /** Each document's JSON text: documents are parsed only when a response needs them whole. */
   documents: DocumentStore
-  uriIndex: Map<string, number>
+  uriIndex: UriIndex
+  /** Each group's summary, parsed when first shown. */
+  groups: GroupSummaries
   types: DocumentType[]
   columns: Columns
   /** The tree of collections and objects: parents, children in order, pre-order intervals. */
@@ -157,16 +165,10 @@ export interface CatalogueData extends Omit<StoredCatalogue, DerivedParts> {
 }
 
 /** The stored parts the catalogue's data holds in derived form (a reader over them). */
-type DerivedParts = 'documents' | 'columns' | 'hierarchy' | 'titleWords' | 'text'
+type DerivedParts = 'groups' | 'documents' | 'columns' | 'hierarchy' | 'titleWords' | 'text'
 
-/**
- * The catalogue's data: the stored parts and what is derived from them.
- * @param uriIndex each uri's position, when the caller has it already (a build)
- */
-export function deriveCatalogue(
-  stored: StoredCatalogue,
-  uriIndex = new Map(stored.uris.map((uri, index) => [uri, index])),
-): CatalogueData {
+/** The catalogue's data: the stored parts and what is derived from them. */
+export function deriveCatalogue(stored: StoredCatalogue): CatalogueData {
   const { size } = stored
   const columns = Object.fromEntries(
     Object.entries(stored.columns).map(([name, column]) => [
@@ -178,7 +180,8 @@ export function deriveCatalogue(
   return {
     ...stored,
     stored,
-    uriIndex,
+    uriIndex: new UriIndex(stored.uris, stored.uriSlots),
+    groups: new GroupSummaries(stored.groups),
     types,
     columns,
     hierarchy: deriveHierarchy(

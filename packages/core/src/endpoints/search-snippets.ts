@@ -28,7 +28,7 @@ export function pageSnippets(
   const query = request.query
   const maker = query && snippetMaker(query, data.text.analyzer)
   if (!query || !maker) return groups.map(() => [])
-  const records = groups.map((group) => data.uriIndex.get(data.groups[group]!.identifier) ?? -1)
+  const records = groups.map((group) => data.uriIndex.get(data.groups.at(group).identifier) ?? -1)
   // Each group of the page by its place on the page, plus one (0: not on the page).
   const slotOf = new Int32Array(data.groups.length)
   groups.forEach((group, slot) => {

@@ -46,8 +46,8 @@ export function search(
     const page = searcher.page(touched, request, compare)
     const results = page.map((group) =>
       counted
-        ? searchResult(data.groups[group]!, hits[group]!, onlineHits[group]!)
-        : searchResult(data.groups[group]!, null, null),
+        ? searchResult(data.groups.at(group), hits[group]!, onlineHits[group]!)
+        : searchResult(data.groups.at(group), null, null),
     )
     // Opt-in: without `snippets=true` each result is the reference's, key for key.
     if (request.snippets) {
