@@ -11,13 +11,26 @@ import { loadSnapshot } from '../packages/core/src/index.js'
 const catalogue = await loadSnapshot(process.argv[2]!)
 const data = catalogue.data as unknown as Record<string, unknown>
 
-/** Typed-array bytes and string characters reachable from a value (each object counted once). */
+/** A number for each buffer seen, to tell two views of the same bytes. */
+const bufferIds = new WeakMap<ArrayBufferLike, number>()
+let buffers = 0
+
+/**
+ * Typed-array bytes and string characters reachable from a value (each object counted once, and
+ * two views of the same bytes, such as a `Buffer` over a `Uint8Array`, once).
+ */
 function sizeOf(value: unknown, seen = new Set<unknown>()): { bytes: number; strings: number } {
   if (typeof value === 'string') return { bytes: 0, strings: value.length }
   if (value === null || typeof value !== 'object' || seen.has(value))
     return { bytes: 0, strings: 0 }
   seen.add(value)
-  if (ArrayBuffer.isView(value)) return { bytes: value.byteLength, strings: 0 }
+  if (ArrayBuffer.isView(value)) {
+    if (!bufferIds.has(value.buffer)) bufferIds.set(value.buffer, buffers++)
+    const range = `${bufferIds.get(value.buffer)}:${value.byteOffset}:${value.byteLength}`
+    if (seen.has(range)) return { bytes: 0, strings: 0 }
+    seen.add(range)
+    return { bytes: value.byteLength, strings: 0 }
+  }
   const total = { bytes: 0, strings: 0 }
   const children =
     value instanceof Map ? [...value.keys(), ...value.values()] : Object.values(value)
