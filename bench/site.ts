@@ -213,7 +213,8 @@ async function withWideCollection(source: string): Promise<Sampled> {
   const lines = createInterface({ input: createReadStream(source), crlfDelay: Infinity })
   for await (const line of lines) {
     if (line.trim() === '') continue
-    out?.write(`${line}\n`) || (out && (await new Promise((done) => out.once('drain', done))))
+    out?.write(`${line}\n`) ||
+      (out && (await new Promise<void>((done) => out.once('drain', () => done()))))
     const type = /"type":"(collection|object|agent|term)"/.exec(line)?.[1] as keyof typeof seen
     if (type === undefined) continue
     // A uniform sample of each type (reservoir sampling): the uri is each line's first field.
@@ -230,9 +231,9 @@ async function withWideCollection(source: string): Promise<Sampled> {
     if (!collection || !object) throw new Error(`${source} has no top collection or no object`)
     for (const document of wideCollection(collection, object)) {
       if (!out.write(`${JSON.stringify(document)}\n`))
-        await new Promise((done) => out.once('drain', done))
+        await new Promise<void>((done) => out.once('drain', () => done()))
     }
-    await new Promise((done) => out.end(done))
+    await new Promise<void>((done) => out.end(() => done()))
     renameSync(`${file}.partial`, file)
   }
   return sampled

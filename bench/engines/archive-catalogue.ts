@@ -173,8 +173,9 @@ function namedRequests(catalogue: Catalogue): [string, () => unknown][] {
       () => catalogue.search({ query: 'health', sort: 'title', offset: 9960, limit: 40 }),
     ],
     [
+      // Agents' titles take a wildcard (collections' do not): ten stars, the most allowed.
       'limits: wildcard of 10 stars',
-      () => catalogue.collections({ title__wildcard: '*a*e*i*o*u*a*e*i*o*u*' }),
+      () => catalogue.agents({ title__wildcard: '*a*e*i*o*u*a*e*i*o*u' }),
     ],
   ]
 
