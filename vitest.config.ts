@@ -12,9 +12,6 @@ const MOCKING = [
   'test/cli/refusals.test.ts',
 ]
 
-/** The three-node cluster's test, which starts its own nodes (project `cluster`). */
-const CLUSTER = 'cluster.test.ts'
-
 /**
  * Two unit files at a time even on two cores (Vitest's default is one fewer than the cores):
  * beside the OpenSearch files, which wait on their node, and after them.
@@ -85,25 +82,10 @@ export default defineConfig({
           // search to this folder, where the root's `test/**` pattern finds nothing.
           dir: 'test/opensearch',
           include: ['**/*.test.ts'],
-          exclude: [CLUSTER],
           globalSetup: ['test/temporary-folder.ts', 'test/opensearch/global-setup.ts'],
           // Files of this project share one node: they run one at a time, so that their
           // timings (pushes, a reader polling during a push) do not fight over two cores.
           fileParallelism: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          // The three-node cluster's faults start nodes of their own, not the project's node:
-          // `npm test` runs this file beside the unit files, in parallel with the node's files,
-          // which would otherwise wait for its four minutes. Vitest runs the projects of one
-          // process in name order, so it starts first, and in their group only with the same
-          // `maxWorkers` (else it refuses them).
-          name: 'cluster',
-          dir: 'test/opensearch',
-          include: [CLUSTER],
-          maxWorkers: UNIT_WORKERS,
         },
       },
     ],
