@@ -26,16 +26,13 @@ const started: ChildProcess[] = []
 
 beforeAll(async () => {
   const work = await mkdtemp(join(tmpdir(), 'catalogue-pack-'))
+  const workspaces = (names: string[]) =>
+    names.flatMap((name) => ['--workspace', `packages/${name}`])
   const stale = []
   for (const name of PACKAGES) if (await builtBeforeItsSources(name)) stale.push(name)
-  if (stale.length > 0) {
-    const workspaces = stale.flatMap((name) => ['--workspace', `packages/${name}`])
-    await run('npm', ['run', 'build', ...workspaces], { cwd: ROOT })
-  }
-  const workspaces = PACKAGES.flatMap((name) => ['--workspace', `packages/${name}`])
-  await run('npm', ['pack', ...workspaces, '--ignore-scripts', '--pack-destination', work], {
-    cwd: ROOT,
-  })
+  if (stale.length > 0) await run('npm', ['run', 'build', ...workspaces(stale)], { cwd: ROOT })
+  const pack = ['pack', ...workspaces(PACKAGES), '--ignore-scripts', '--pack-destination', work]
+  await run('npm', pack, { cwd: ROOT })
   const tarballs = (await readdir(work)).filter((file) => file.endsWith('.tgz'))
   expect(tarballs.sort()).toEqual([
     'archive-catalogue-cli-0.1.0.tgz',

@@ -266,8 +266,9 @@ async function readRecords(
       const isArray = kind !== Kind.Json && kind !== Kind.JsonList
       const payload = await read(length, sharedMemory && isArray)
       position += (8 - (length % 8)) % 8
-      if (isArray) place(root, name.split('.'), kind, payload)
-      else json.push([name.split('.'), kind, payload])
+      const at = name.split('.')
+      if (isArray) place(root, at, kind, payload)
+      else json.push([at, kind, payload])
       seen.add(name)
     }
   } finally {
