@@ -60,8 +60,19 @@ export class Bitset {
   }
 
   count(): number {
+    const words = this.words
     let total = 0
-    for (const word of this.words) total += popcount(word)
+    // Indexed: a for-of over a typed array costs three times as much here.
+    for (let i = 0; i < words.length; i++) total += popcount(words[i]!)
+    return total
+  }
+
+  /** The number of ids in both this set and `other`, neither changed. */
+  countAnd(other: Bitset): number {
+    const words = this.words
+    const others = other.words
+    let total = 0
+    for (let i = 0; i < words.length; i++) total += popcount(words[i]! & others[i]!)
     return total
   }
 
@@ -112,5 +123,6 @@ export class Bitset {
 function popcount(word: number): number {
   let v = word - ((word >>> 1) & 0x55555555)
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333)
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
+  // Math.imul keeps the product a 32-bit integer (a plain * makes a double past 2^31).
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24
 }
