@@ -36,6 +36,13 @@ describe('memberRanges', () => {
     )
   })
 
+  it('stops once every name is found: what follows is not read', () => {
+    // The text after `notes` is cut short: read, it would throw as unterminated.
+    const json = '{"type":"collection","title":"A","notes":[],"children":["unterminated'
+    expect(picked(json, ['title', 'notes'])).toEqual({ title: 'A', notes: [] })
+    expect(() => picked(json, ['title', 'notes', 'description'])).toThrow(/Unterminated/)
+  })
+
   it('reads escaped quotes and backslashes, and names written with escapes', () => {
     const json = '{"a\\"":"x\\\\","b":["\\"]",{"c":"}"}],"\\u0074erms":[1,2],"d":null}'
     expect(picked(json, ['terms', 'b'])).toEqual({ b: ['"]', { c: '}' }], terms: [1, 2] })

@@ -78,7 +78,10 @@ export interface ComposedText {
 
 /** {@link composeCompatibility}, keeping where each unit comes from (see {@link ComposedText}). */
 export function composeTracked(text: string): ComposedText {
-  if (isAscii(text)) return { text, starts: null, ends: null }
+  // Most text outside ASCII is composed already (`São Paulo`): nothing to track then.
+  if (isAscii(text) || composeCompatibility(text) === text) {
+    return { text, starts: null, ends: null }
+  }
   const parts: string[] = []
   const starts: number[] = []
   const ends: number[] = []

@@ -53,6 +53,18 @@ export const SNIPPET_FIELDS: ReadonlySet<keyof SnippetSource> = new Set([
   'terms',
 ])
 
+const FIELDS_BUT_DESCRIPTION: ReadonlySet<keyof SnippetSource> = new Set(
+  [...SNIPPET_FIELDS].filter((field) => field !== 'description'),
+)
+
+/**
+ * The fields of a document of a type that its snippets read: a description only of an agent
+ * (`recordFields`), so a reader that stops once it has them all stops sooner on the others.
+ */
+export function snippetFields(type: CatalogueDocument['type']): ReadonlySet<keyof SnippetSource> {
+  return type === 'agent' ? SNIPPET_FIELDS : FIELDS_BUT_DESCRIPTION
+}
+
 /** A value a field of a record holds, the note it is in, and its place among the index's. */
 interface FieldValue {
   text: string

@@ -21,7 +21,8 @@ const REFERENCE_CLOSE = 0x02
 /**
  * Where the members of a JSON object's UTF-8 text whose names are among `names` stand, in
  * order: `[start, end)` in bytes of each `"name":value`. The text must be an object as
- * `JSON.stringify` writes one (whitespace between tokens is read too).
+ * `JSON.stringify` writes one (whitespace between tokens is read too), which names a member
+ * once: the reading stops when every name is found, and what follows is not scanned.
  */
 export function memberRanges(json: Buffer, names: ReadonlySet<string>): [number, number][] {
   const ranges: [number, number][] = []
@@ -38,7 +39,7 @@ export function memberRanges(json: Buffer, names: ReadonlySet<string>): [number,
     at = skipSpace(json, nameEnd)
     if (json[at] !== COLON) throw new Error(`Expected ':' at ${at}`)
     const end = valueEnd(json, skipSpace(json, at + 1))
-    if (names.has(name)) ranges.push([start, end])
+    if (names.has(name) && ranges.push([start, end]) === names.size) break
     at = skipSpace(json, end)
     if (json[at] === COMMA) at = skipSpace(json, at + 1)
   }

@@ -6,7 +6,7 @@
  */
 
 import type { ParsedRequest } from '../api/parsed-request.js'
-import { PreparedRecord, SNIPPET_FIELDS, type SnippetSource } from '../api/snippets.js'
+import { PreparedRecord, type SnippetSource, snippetFields } from '../api/snippets.js'
 import type { CatalogueData } from '../catalogue-data/catalogue-data.js'
 import { applyFilters, filterCache } from '../columns/filters.js'
 import { type RowComparator, selectTop } from '../columns/sorting.js'
@@ -78,7 +78,8 @@ export class CatalogueSearcher {
    * `children`, ancestors and agents are most of its text, and none of it is shown.
    */
   snippetSource(index: number): SnippetSource {
-    return JSON.parse(this.data.documents.fieldsText(index, SNIPPET_FIELDS)) as SnippetSource
+    const fields = snippetFields(this.data.types[index]!)
+    return JSON.parse(this.data.documents.fieldsText(index, fields)) as SnippetSource
   }
 
   /** The position of the document of a type and id; a {@link NotFoundError} when there is none. */
