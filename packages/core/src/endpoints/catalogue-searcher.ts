@@ -152,7 +152,9 @@ export class CatalogueSearcher {
     const online = this.data.online
     const hits = new Bitset(byPreorder.length)
     const onlineHits = new Bitset(byPreorder.length)
-    for (const id of matches.ids) {
+    const { ids } = matches
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!
       const number = preorder[id]!
       if (number < 0 || !allowed.has(id)) continue
       hits.add(number)

@@ -29,6 +29,6 @@ function matchSet(searcher: CatalogueSearcher, request: ParsedRequest): Bitset {
   const matches = searcher.matches(request)
   if (!matches) return allowed
   const matched = new Bitset(allowed.size)
-  for (const id of matches.ids) if (allowed.has(id)) matched.add(id)
-  return matched
+  matched.addAll(matches.ids)
+  return allowed === searcher.everything ? matched : matched.and(allowed)
 }
