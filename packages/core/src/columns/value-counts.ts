@@ -50,16 +50,22 @@ export function cheapestWay(column: ValueColumn, matches: Bitset, matchCount: nu
   const size = matches.size
   const dense = matchCount > size / 2
   // At most: the matches are not spread evenly (a word matches the records with text, which are
-  // those with subjects and creators), so no share of them is assumed.
-  const visited = Math.min(dense ? size - matchCount : matchCount, column.holderCount())
-  const byDocument = visited * COST.perDocument
+  // those with subjects and creators), so no share of them is assumed at first.
+  let visited = Math.min(dense ? size - matchCount : matchCount, column.holderCount())
   const byValue = column.valueIds.length * COST.perListed
   const bySet =
     column.keys.length <= FEW_VALUES
       ? column.keys.length * matches.words.length * COST.perWord
       : Number.POSITIVE_INFINITY
-  if (bySet <= byValue && bySet <= byDocument) return 'set'
-  return byValue <= byDocument ? 'value' : 'document'
+  const other = Math.min(byValue, bySet)
+  if (visited * COST.perDocument > other) {
+    // Counted exactly (a pass over the set's words) when the bound would rule documents out:
+    // a filter may leave tens of thousands of matches, and few of them holding a value.
+    const matchedHolders = matches.countAnd(column.holders())
+    visited = dense ? column.holderCount() - matchedHolders : matchedHolders
+  }
+  if (visited * COST.perDocument <= other) return 'document'
+  return bySet <= byValue ? 'set' : 'value'
 }
 
 function countBySet(column: ValueColumn, matches: Bitset): Int32Array {
