@@ -157,6 +157,15 @@ describe('analyze', () => {
       expect(tokenize(`${'a'.repeat(300)} b`)).toEqual(['a'.repeat(255), 'a'.repeat(45), 'b'])
     })
 
+    it('gives a piece of a long word cut within a character the whole character as its span', () => {
+      // U+10330 (Gothic) is two code units, composed already: the cut at 255 falls within one.
+      const spans = tokenSpans('\u{10330}'.repeat(200))
+      expect(spans.length).toBeGreaterThan(1)
+      for (const { offset, length } of spans) {
+        expect([offset % 2, (offset + length) % 2]).toEqual([0, 0])
+      }
+    })
+
     it('returns no tokens when the text has no letters, digits or emoji', () => {
       expect(tokenize('')).toEqual([])
       expect(tokenize('  -- !? … ')).toEqual([])

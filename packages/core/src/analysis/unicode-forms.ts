@@ -60,6 +60,9 @@ const COMPOSED_RE = /[^\0-\x7f]\p{M}*|[\0-\x7f]\p{M}+/gu
 
 const compose = (characters: string) => characters.normalize('NFKC')
 
+/** What makes a group of {@link COMPOSED_RE} longer than one UTF-16 unit. */
+const MULTI_UNIT_RE = /[\u{10000}-\u{10FFFF}]|\p{M}/u
+
 /** `text` in NFKC: `José` written with a combining accent reads as `José`, `ﬁle` as `file`. */
 export function composeCompatibility(text: string): string {
   return isAscii(text) ? text : text.replace(COMPOSED_RE, compose)
@@ -78,8 +81,9 @@ export interface ComposedText {
 
 /** {@link composeCompatibility}, keeping where each unit comes from (see {@link ComposedText}). */
 export function composeTracked(text: string): ComposedText {
-  // Most text outside ASCII is composed already (`São Paulo`): nothing to track then.
-  if (isAscii(text) || composeCompatibility(text) === text) {
+  // Most text outside ASCII is composed already (`São Paulo`): nothing to track then, unless a
+  // group spans several units (a surrogate pair, marks), which a token's span would widen to.
+  if (isAscii(text) || (!MULTI_UNIT_RE.test(text) && composeCompatibility(text) === text)) {
     return { text, starts: null, ends: null }
   }
   const parts: string[] = []
