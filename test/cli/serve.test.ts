@@ -221,8 +221,10 @@ describe('catalogue serve', () => {
           stdout += chunk
         },
       })
+      // A build of 5,000 documents on two workers, by a process that compiles its sources
+      // first: about 10 s alone, past 20 s beside the rest of `npm test` on two cores.
       await expect
-        .poll(() => stdout, { timeout: 20_000 })
+        .poll(() => stdout, { timeout: 60_000 })
         .toContain(
           'Answering on 2 worker threads, over one shared copy of the catalogue (its documents read on 2 workers)\n',
         )
@@ -231,7 +233,7 @@ describe('catalogue serve', () => {
       expect(health.documents).toBe(5000)
       controller.abort()
       expect((await running).code).toBe(0)
-    })
+    }, 120_000)
 
     it.each([
       [['--workers', '0'], "--workers expects a whole number, 1 or more, got '0'"],
