@@ -25,6 +25,15 @@ import { type Mark, QueryMarks, type Token, wordsOf } from './snippet-marks.js'
 export type ShowableValue = (value: number) => boolean
 
 /**
+ * What a value shows of the query as the index reads it, when a backend knows (the in-memory
+ * engine, for a query of words, prefixes and fuzzy words: `text/showable-values.ts`): how many
+ * of the query's leaves and how many marks, the rank by which a field's value is chosen
+ * ({@link fieldSnippets}); undefined when it does not know that value's. Only the value that
+ * ranks first in its field is then read into words, for its marks.
+ */
+export type ValueRank = (value: number) => readonly [leaves: number, marks: number] | undefined
+
+/**
  * The code units of one record's text that are read for its snippets, fields in the order below
  * (title, description, subjects, notes): a record's notes may be long, and a page holds up to
  * 500 results. What lies beyond is not marked.
@@ -169,6 +178,7 @@ export class PreparedRecord {
 export interface ShowableRecord {
   prepared: PreparedRecord
   showable: ShowableValue
+  rank?: ValueRank | undefined
 }
 
 type RecordField = Exclude<Snippet['field'], 'component'>
@@ -193,7 +203,13 @@ export interface SnippetMaker {
  */
 export type SnippetComponent =
   | (SnippetSource & { uri: string })
-  | { uri: string; title: string; read: () => SnippetSource; showable?: ShowableValue }
+  | {
+      uri: string
+      title: string
+      read: () => SnippetSource
+      showable?: ShowableValue
+      rank?: ValueRank
+    }
 
 /**
  * The maker of a request's snippets, or null when there is nothing to mark: no query, `*`, or
@@ -221,11 +237,11 @@ export function snippetMaker(query: QueryNode | null, analyzer: Analyzer): Snipp
 
 function snippetsOf(
   marks: QueryMarks,
-  record: { prepared: PreparedRecord; showable?: ShowableValue } | null,
+  record: { prepared: PreparedRecord; showable?: ShowableValue; rank?: ValueRank } | null,
   component: SnippetComponent | null,
   analyzer: Analyzer,
 ): Snippet[] {
-  const snippets = record ? fieldSnippets(marks, record.prepared, record.showable) : []
+  const snippets = record ? fieldSnippets(marks, record.prepared, record.showable, record.rank) : []
   if (component) {
     const { text } = displayText(component.title, SNIPPET_TEXT_BUDGET)
     const fragment = fragmentOf(text, marks.marks(text))
@@ -238,8 +254,8 @@ function snippetsOf(
     // A title that shows no word of the query: where the component shows one, its uri with it.
     if (fragment.marks.length === 0) {
       const whole = 'read' in component ? component.read() : component
-      const showable = 'read' in component ? component.showable : undefined
-      const [first] = fieldSnippets(marks, new PreparedRecord(whole, analyzer), showable)
+      const [showable, rank] = 'read' in component ? [component.showable, component.rank] : []
+      const [first] = fieldSnippets(marks, new PreparedRecord(whole, analyzer), showable, rank)
       if (first) snippets.push({ ...first, uri: component.uri })
     }
   }
@@ -248,31 +264,38 @@ function snippetsOf(
 
 /**
  * The fields of a document that show a word of the query, one snippet each, in shown order; only
- * the values that can show one (`showable`, when known) are read into words.
+ * the values that can show one (`showable`, when known) are read into words, and of those whose
+ * rank the index gives (`rank`), only each field's first.
  */
 function fieldSnippets(
   marks: QueryMarks,
   record: PreparedRecord,
   showable?: ShowableValue,
+  rank?: ValueRank,
 ): Snippet[] {
   const found = new Map<RecordField, Snippet>()
   for (const [field, values] of record.fields) {
     let best:
-      | { value: PreparedValue; text: string; marks: Mark[]; rank: [number, number] }
+      | { value: PreparedValue; marks: Mark[] | undefined; rank: readonly [number, number] }
       | undefined
     for (const value of values) {
       // The index holds the value's words: none of them shows a word of the query.
       if (showable && value.exact && !showable(value.value)) continue
-      const marked = marks.marksOf(value.words)
-      if (marked.length === 0) continue
+      const known = rank && value.exact ? rank(value.value) : undefined
+      const marked = known ? undefined : marks.marksOf(value.words)
+      const ranked = known ?? [distinctLeaves(marked!), marked!.length]
+      if (ranked[1] === 0) continue
       // The value showing the most of the query's leaves, then the most marks, the first.
-      const rank: [number, number] = [distinctLeaves(marked), marked.length]
-      if (!best || rank[0] > best.rank[0] || (rank[0] === best.rank[0] && rank[1] > best.rank[1])) {
-        best = { value, text: value.text, marks: marked, rank }
+      if (
+        !best ||
+        ranked[0] > best.rank[0] ||
+        (ranked[0] === best.rank[0] && ranked[1] > best.rank[1])
+      ) {
+        best = { value, marks: marked, rank: ranked }
       }
     }
     if (best) {
-      const fragment = fragmentOf(best.text, best.marks)
+      const fragment = fragmentOf(best.value.text, best.marks ?? marks.marksOf(best.value.words))
       found.set(field, {
         field,
         text: fragment.text,

@@ -6,9 +6,9 @@
 import type { ParsedRequest } from '../api/parsed-request.js'
 import type { Snippet } from '../api/response-schemas.js'
 import { shownLeaves } from '../api/snippet-marks.js'
-import { type ShowableValue, snippetMaker } from '../api/snippets.js'
+import { snippetMaker } from '../api/snippets.js'
 import type { Matches } from '../text/matches.js'
-import { ShowableValues } from '../text/showable-values.js'
+import { ShowableValues, type ValueReading } from '../text/showable-values.js'
 import type { Bitset } from '../util/bitset.js'
 import type { CatalogueSearcher } from './catalogue-searcher.js'
 
@@ -60,19 +60,21 @@ export function pageSnippets(
   // into words (most values of a long record hold none).
   const showable = new ShowableValues(data.text.parts, shownLeaves(query))
   const recordAt = (id: number) =>
-    id === -1 ? null : { prepared: searcher.preparedRecord(id), showable: showable.of(id) }
+    id === -1 ? null : { prepared: searcher.preparedRecord(id), ...showable.of(id) }
   // A component's title is at hand; its document is decoded only when the title shows no word.
   const componentAt = (id: number) => {
     if (id === -1) return null
-    let values: ShowableValue | undefined
+    let reading: ValueReading | undefined
+    const read = () => {
+      reading ??= showable.of(id)
+      return reading
+    }
     return {
       uri: data.uris[id]!,
       title: data.titles[id]!,
       read: () => searcher.snippetSource(id),
-      showable: (value: number) => {
-        values ??= showable.of(id)
-        return values(value)
-      },
+      showable: (value: number) => read().showable(value),
+      rank: (value: number) => read().rank?.(value),
     }
   }
   return groups.map((_, slot) => maker.snippets(recordAt(records[slot]!), componentAt(best[slot]!)))

@@ -11,7 +11,7 @@
  * what is marked (a phrase's terms need not stand in their places), never less.
  */
 import type { IndexLeaf } from '../analysis/query-analysis.js'
-import type { ShowableValue } from '../api/snippets.js'
+import type { ShowableValue, ValueRank } from '../api/snippets.js'
 import { editDistance } from '../util/edit-distance.js'
 import { lowerBound, sortedIndexOf } from '../util/sorted-search.js'
 import { readVarint } from '../util/varint.js'
@@ -19,6 +19,16 @@ import { NONE, type StoredTextIndex, VALUE_BREAK } from './stored-text-index.js'
 
 /** A leaf's conditions are bits of one 31-bit mask; a query with more is read unfiltered. */
 const MASK_BITS = 31
+
+/** What the index says of a document's values: which can show a word, and how much they show. */
+export interface ValueReading {
+  showable: ShowableValue
+  /**
+   * Each value's leaves and marks, when the query has no phrase (whose marks need places): a
+   * word, prefix or fuzzy word marks each word showing it, and one word showing two is one mark.
+   */
+  rank: ValueRank | undefined
+}
 
 /** One query's reading of documents' values (one per request, for every document of its page). */
 export class ShowableValues {
@@ -38,6 +48,8 @@ export class ShowableValues {
   private readonly fuzzyBits = new Map<number, number>()
   /** Whether the query has more conditions than a mask holds: then every value can show. */
   private readonly unbounded: boolean
+  /** Whether each bit is one leaf (no phrase), so that a value's bits are its leaves shown. */
+  private readonly rankable: boolean
 
   constructor(
     private readonly parts: StoredTextIndex,
@@ -50,6 +62,7 @@ export class ShowableValues {
       0,
     )
     this.unbounded = conditions > MASK_BITS
+    this.rankable = !this.unbounded && leaves.every((leaf) => leaf.kind !== 'phrase')
     if (this.unbounded) return
     const addTerm = (term: string, bits: number) => {
       const id = sortedIndexOf(parts.terms, term)
@@ -100,12 +113,16 @@ export class ShowableValues {
     }
   }
 
-  /** Which values of document `id` can show a word of the query. */
-  of(id: number): ShowableValue {
-    if (this.unbounded) return () => true
+  /** Which values of document `id` can show a word of the query, and what they show. */
+  of(id: number): ValueReading {
+    if (this.unbounded) return { showable: () => true, rank: undefined }
     const { sequences, sequenceOffsets } = this.parts
     const showing: boolean[] = []
+    // When rankable: each value's leaves (bits) and its words showing one.
+    const leaves: number[] = []
+    const marks: number[] = []
     let bits = 0
+    let marked = 0
     const cursor = this.cursor
     cursor.at = sequenceOffsets[id]!
     const end = sequenceOffsets[id + 1]!
@@ -113,12 +130,24 @@ export class ShowableValues {
       const form = readVarint(sequences, cursor)
       if (form === VALUE_BREAK) {
         showing.push(this.shows(bits))
+        leaves.push(bits)
+        marks.push(marked)
         bits = 0
-      } else bits |= this.bitsOf(form - 1)
+        marked = 0
+      } else {
+        const own = this.bitsOf(form - 1)
+        bits |= own
+        if (own !== 0) marked++
+      }
     }
     // The last value ends with the sequence.
     showing.push(this.shows(bits))
-    return (value) => showing[value] === true
+    leaves.push(bits)
+    marks.push(marked)
+    const rank: ValueRank | undefined = this.rankable
+      ? (value) => (value < marks.length ? [popcount(leaves[value]!), marks[value]!] : undefined)
+      : undefined
+    return { showable: (value) => showing[value] === true, rank }
   }
 
   private shows(bits: number): boolean {
@@ -158,4 +187,10 @@ export class ShowableValues {
     }
     return bits
   }
+}
+
+function popcount(bits: number): number {
+  let count = 0
+  for (let rest = bits; rest !== 0; rest &= rest - 1) count++
+  return count
 }
