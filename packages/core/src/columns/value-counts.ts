@@ -49,18 +49,23 @@ export function valueCounts(
 export function cheapestWay(column: ValueColumn, matches: Bitset, matchCount: number): CountingWay {
   const size = matches.size
   const dense = matchCount > size / 2
+  const counted = dense ? size - matchCount : matchCount
   // At most: the matches are not spread evenly (a word matches the records with text, which are
-  // those with subjects and creators), so no share of them is assumed at first.
-  let visited = Math.min(dense ? size - matchCount : matchCount, column.holderCount())
+  // those with subjects and creators), so no share of them is assumed at first. At least: those
+  // that cannot all be among the documents holding no value.
+  let visited = Math.min(counted, column.holderCount())
+  const fewest = Math.max(0, counted - (size - column.holderCount()))
   const byValue = column.valueIds.length * COST.perListed
   const bySet =
     column.keys.length <= FEW_VALUES
       ? column.keys.length * matches.words.length * COST.perWord
       : Number.POSITIVE_INFINITY
   const other = Math.min(byValue, bySet)
-  if (visited * COST.perDocument > other) {
-    // Counted exactly (a pass over the set's words) when the bound would rule documents out:
-    // a filter may leave tens of thousands of matches, and few of them holding a value.
+  const countingCost = matches.words.length * COST.perWord
+  if (visited * COST.perDocument > other && fewest * COST.perDocument + countingCost < other) {
+    // Counted exactly (a pass over the set's words) when the bound would rule documents out and
+    // the count may pay for itself: a filter may leave tens of thousands of matches, and few of
+    // them holding a value (never so where every document holds one, a type).
     const matchedHolders = matches.countAnd(column.holders())
     visited = dense ? column.holderCount() - matchedHolders : matchedHolders
   }
