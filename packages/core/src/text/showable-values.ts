@@ -9,6 +9,9 @@
  * term leaf's, whose word as written starts with a prefix, or whose term is within a fuzzy word's
  * edits; a phrase only where the value holds each of its terms. What this says is a superset of
  * what is marked (a phrase's terms need not stand in their places), never less.
+ *
+ * For a query without phrases, the same pass ranks each value as `QueryMarks` would (the leaves
+ * it shows, its words showing one), so that of a field only the value ranked first is read.
  */
 import type { IndexLeaf } from '../analysis/query-analysis.js'
 import type { ShowableValue, ValueRank } from '../api/snippets.js'
