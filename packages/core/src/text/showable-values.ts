@@ -15,6 +15,7 @@
  */
 import type { IndexLeaf } from '../analysis/query-analysis.js'
 import type { ShowableValue, ValueRank } from '../api/snippets.js'
+import { popcount } from '../util/bitset.js'
 import { editDistance } from '../util/edit-distance.js'
 import { lowerBound, sortedIndexOf } from '../util/sorted-search.js'
 import { readVarint } from '../util/varint.js'
@@ -190,10 +191,4 @@ export class ShowableValues {
     }
     return bits
   }
-}
-
-function popcount(bits: number): number {
-  let count = 0
-  for (let rest = bits; rest !== 0; rest &= rest - 1) count++
-  return count
 }

@@ -120,7 +120,8 @@ export class Bitset {
   }
 }
 
-function popcount(word: number): number {
+/** The number of bits set in a 32-bit word. */
+export function popcount(word: number): number {
   let v = word - ((word >>> 1) & 0x55555555)
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333)
   // Math.imul keeps the product a 32-bit integer (a plain * makes a double past 2^31).
