@@ -28,7 +28,8 @@ const URIS_PER_QUERY = 10_000
 export type HitCounts = (node: number) => { hits: number; online: number }
 
 export class Trees {
-  private readonly cache = new Map<string, Promise<RootTree>>()
+  /** The trees by index version and root: their reading, and the tree once read. */
+  private readonly cache = new Map<string, { reading: Promise<RootTree>; read?: RootTree }>()
 
   constructor(
     private readonly cluster: Cluster,
@@ -46,10 +47,25 @@ export class Trees {
     if (found.document.type !== 'collection' && found.document.type !== 'object') {
       throw new NotFoundError()
     }
-    const tree = await this.tree(await this.rootOf(found, signal), signal)
+    const tree =
+      this.treeHolding(found.document.uri) ??
+      (await this.tree(await this.rootOf(found, signal), signal))
     const node = tree.indexOf.get(found.document.uri)
     if (node === undefined) throw new NotFoundError()
     return { document: found.document, tree, node }
+  }
+
+  /**
+   * A tree of the index read now, read already, that holds the uri: the one its root would
+   * name (a tree holds exactly the documents whose parents lead up to its root), found without
+   * a request per level of parents.
+   */
+  private treeHolding(uri: string): RootTree | undefined {
+    const version = `${this.version()}\u0000`
+    for (const [key, { read }] of this.cache) {
+      if (read?.indexOf.has(uri) && key.startsWith(version)) return read
+    }
+    return undefined
   }
 
   /**
@@ -87,21 +103,28 @@ export class Trees {
    */
   tree(root: string, signal?: AbortSignal): Promise<RootTree> {
     const key = `${this.version()}\u0000${root}`
-    let tree = this.cache.get(key)
-    if (!tree) {
-      tree = RootTree.read(this.cluster, root, undefined)
-      const reading = tree
-      reading.catch(() => {
-        // Only this read: a newer one may be kept under the same key since.
-        if (this.cache.get(key) === reading) this.cache.delete(key)
-      })
-      this.cache.set(key, tree)
+    let entry = this.cache.get(key)
+    if (!entry) {
+      const kept: { reading: Promise<RootTree>; read?: RootTree } = {
+        reading: RootTree.read(this.cluster, root, undefined),
+      }
+      kept.reading.then(
+        (read) => {
+          kept.read = read
+        },
+        () => {
+          // Only this read: a newer one may be kept under the same key since.
+          if (this.cache.get(key) === kept) this.cache.delete(key)
+        },
+      )
+      entry = kept
+      this.cache.set(key, entry)
       for (const old of this.cache.keys()) {
         if (this.cache.size <= KEPT) break
         this.cache.delete(old)
       }
     }
-    return untilAborted(tree, signal)
+    return untilAborted(entry.reading, signal)
   }
 
   /** Counts of matches at or below nodes under `node`, or null without a query. */
