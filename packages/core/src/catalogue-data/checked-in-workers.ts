@@ -11,12 +11,18 @@ import type { AnalyzedBatch, DocumentBatch } from './document-batch.js'
 import type { DocumentBatchWorkers } from './document-batch-workers.js'
 
 /**
- * Documents a batch holds: enough that its dictionary of tokens is worth it, few enough that the
- * batches in flight weigh little (at 4,096 the peak RSS of a build was twice as high).
+ * How documents are batched. Not an option of the load: a test makes the batches small, so that
+ * a catalogue of a few hundred documents spans many of them, and puts these back after.
  */
-const BATCH = 1024
-/** A catalogue of this many documents at most is read on this thread: workers cost more. */
-const ALONE = 4096
+export const batching = {
+  /**
+   * Documents a batch holds: enough that its dictionary of tokens is worth it, few enough that
+   * the batches in flight weigh little (at 4,096 the peak RSS of a build was twice as high).
+   */
+  size: 1024,
+  /** A catalogue of this many documents at most is read on this thread: workers cost more. */
+  alone: 4096,
+}
 
 /**
  * A batch as this thread keeps it: besides its documents, the files found malformed while it
@@ -40,7 +46,7 @@ export async function* checkedInWorkers(
   const { onMalformed } = options
   // Batches being read, at most one a worker and one more: each worker has the next waiting.
   const reading: { batch: Batch; read: Promise<AnalyzedBatch> }[] = []
-  // Full batches held back until the catalogue proves larger than ALONE.
+  // Full batches held back until the catalogue proves larger than `batching.alone`.
   const held: Batch[] = []
   let batch = emptyBatch()
   const send = (full: Batch) => {
@@ -74,10 +80,10 @@ export async function* checkedInWorkers(
       if (next.done) break
       const { value, source, text } = next.value
       // A batch is done once full and another document follows.
-      if (batch.texts.length === BATCH) {
+      if (batch.texts.length === batching.size) {
         held.push(batch)
         batch = emptyBatch()
-        if (workers.started || held.length * BATCH >= ALONE)
+        if (workers.started || held.length * batching.size >= batching.alone)
           for (const full of held.splice(0)) send(full)
       }
       batch.texts.push(text ?? JSON.stringify(value))
