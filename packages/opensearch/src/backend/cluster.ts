@@ -205,24 +205,6 @@ export async function documentsByUri(
   return body.docs.map((doc) => (doc.found && doc._source ? doc._source : null))
 }
 
-/** The number of documents a query matches, exactly. */
-export async function countOf(
-  cluster: Cluster,
-  query: Dsl,
-  signal: AbortSignal | undefined,
-): Promise<number> {
-  const body = await clusterCall<{ count: number }>(
-    cluster,
-    signal,
-    (options) =>
-      cluster.client.count(
-        { index: cluster.index, body: { query }, ...preferenceOf(cluster) } as never,
-        options,
-      ) as never,
-  )
-  return body.count
-}
-
 /** The `preference` parameter of a read, when one is due. */
 function preferenceOf(cluster: Cluster): { preference?: string } {
   const preference = cluster.preference()
