@@ -30,10 +30,19 @@ async function health(url: string): Promise<Health> {
   return (await response.json()) as Health
 }
 
+/**
+ * A server's arguments where its worker threads are not what is tested (how it stops, keeps
+ * serving or sees a change): answering on the main thread, it starts in a third of the CPU
+ * (each worker loads the sources through tsx, about 3 s of a core). Noticing that its starter
+ * is gone or that the file changed is the main thread's work; the stop that follows is
+ * SIGTERM's and the reload SIGHUP's, which the SIGHUP test below runs on two workers.
+ */
+const ON_MAIN_THREAD = ['--port', '0', '--workers', '1']
+
 /** The command line, for `sh`, of a server of `file` on a free port, run from the sources. */
 function serveCommand(file: string): string {
   const bin = join(root, 'packages/cli/src/bin.ts')
-  return [process.execPath, '--import', 'tsx', bin, 'serve', file, '--port', '0']
+  return [process.execPath, '--import', 'tsx', bin, 'serve', file, ...ON_MAIN_THREAD]
     .map(quoted)
     .join(' ')
 }
@@ -157,7 +166,7 @@ describe('catalogue serve, reloading and stopping', () => {
 
   it('reloads by itself with --watch when the file changes', async () => {
     const file = scratchSample(400)
-    const server = await servedBy(startBin(['serve', file, '--port', '0', '--watch']))
+    const server = await servedBy(startBin(['serve', file, ...ON_MAIN_THREAD, '--watch']))
     await expect.poll(() => server.stderr()).toContain(`Watching ${file} for changes`)
     expect((await health(server.url)).documents).toBe(400)
     writeFileSync(file, sampleText(700))
@@ -176,7 +185,8 @@ describe('catalogue serve, reloading and stopping', () => {
         '-e',
         `const child = require('node:child_process').spawn(process.execPath,
           ['--import', 'tsx', ${JSON.stringify(join(root, 'packages/cli/src/bin.ts'))},
-           'serve', ${JSON.stringify(file)}, '--port', '0'], { stdio: 'inherit' })
+           'serve', ${JSON.stringify(file)}, ...${JSON.stringify(ON_MAIN_THREAD)}],
+          { stdio: 'inherit' })
          console.log('pid ' + child.pid)
          setInterval(() => {}, 1000)`,
       ],
@@ -278,7 +288,7 @@ describe('catalogue serve, reloading and stopping', () => {
 
   it(// `npm start` runs the built bin (npm install builds it).
   'stops under `npm start` when npm is sent SIGTERM', async () => {
-    const npm = spawn('npm', ['start', '--', '--port', '0'], {
+    const npm = spawn('npm', ['start', '--', ...ON_MAIN_THREAD], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     })
