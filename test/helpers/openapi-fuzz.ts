@@ -10,8 +10,9 @@
  *
  * The run is `st run --checks all` with `test/http/openapi-fuzz.toml` (seed 20261123, 15 examples
  * of every operation, 414 among the expected statuses, with its reason) and the corpus's ids
- * offered to `{id}`: no hook, no case or failure filtered away. `OPENAPI_FUZZ_EXAMPLES=N` in the
- * environment asks for N examples of every operation instead, for a longer search by hand.
+ * offered to `{id}`: no hook, no case or failure filtered away. A suite may narrow the run to valid
+ * requests (`validOnly`, see `FuzzOptions`). `OPENAPI_FUZZ_EXAMPLES=N` in the environment asks for
+ * N examples of every operation instead, for a longer search by hand.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -53,10 +54,33 @@ function configuration(): string {
   return sections.join('\n')
 }
 
-/** `--max-examples N` when the environment asks for a longer (or shorter) run than the file's. */
-function examplesAsked(): string[] {
+/** What a suite asks of the run beside the committed configuration. */
+export interface FuzzOptions {
+  /**
+   * Valid requests only (`--mode positive`): every check on every valid request the coverage,
+   * fuzzing and stateful phases make, and none of the invalid ones. For a second backend behind
+   * the same HTTP layer: an invalid request (a value of the wrong type, out of range, not of an
+   * enumeration, a method not allowed, a URL too long) is refused by the parsing both backends
+   * share, above the backend interface, so the in-memory run's invalid requests prove that once.
+   * @default false
+   */
+  validOnly?: boolean
+  /**
+   * Examples of every operation in the fuzzing phase, instead of the file's 15 (`--max-examples`).
+   * @default 15
+   */
+  maxExamples?: number
+}
+
+/**
+ * `--max-examples N`: the environment's, when it asks for a longer (or shorter) run by hand,
+ * else the suite's, else none (the file's).
+ */
+function examplesAsked(suite: number | undefined): string[] {
   const asked = process.env.OPENAPI_FUZZ_EXAMPLES
-  if (asked === undefined || asked === '') return []
+  if (asked === undefined || asked === '') {
+    return suite === undefined ? [] : ['--max-examples', String(suite)]
+  }
   if (!/^[1-9]\d*$/.test(asked)) {
     throw new Error(`OPENAPI_FUZZ_EXAMPLES must be a positive whole number, not "${asked}"`)
   }
@@ -88,7 +112,10 @@ function completion(
  * Registers, in the calling `describe`, the schemathesis run against the server `start` gives
  * (on 127.0.0.1, port 0, with the app's `logger` and its access log on); closed after.
  */
-export function fuzzOpenApi(start: (options: { logger: Logger }) => Promise<Listening>): void {
+export function fuzzOpenApi(
+  start: (options: { logger: Logger }) => Promise<Listening>,
+  { validOnly = false, maxExamples }: FuzzOptions = {},
+): void {
   let skipReason: string | undefined
   let server: Listening | undefined
   let work: string | undefined
@@ -142,7 +169,8 @@ export function fuzzOpenApi(start: (options: { logger: Logger }) => Promise<List
             '--checks',
             'all',
             '--no-color',
-            ...examplesAsked(),
+            ...(validOnly ? ['--mode', 'positive'] : []),
+            ...examplesAsked(maxExamples),
           ],
           // schemathesis writes its reports and caches in the folder it runs in.
           { cwd: work },
