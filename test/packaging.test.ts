@@ -9,7 +9,7 @@
  * build: five builds cost about a minute of both cores, for the same bytes.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -112,67 +112,91 @@ describe('the packed packages', () => {
   })
 
   it('import the core as an ES module, its types checked by tsc', async () => {
-    await writeFile(
-      join(project, 'app.ts'),
-      [
-        "import { exampleCatalogue, Catalogue, type ListPage } from '@archive-catalogue/core'",
-        "import { createApp } from '@archive-catalogue/http'",
-        'const catalogue = Catalogue.fromDocuments(exampleCatalogue())',
-        "const page: ListPage = catalogue.objects({ query: 'malaria', limit: 5 })",
-        "const response = await createApp(catalogue).request('/search?query=nairobi')",
-        'console.log(page.count, ((await response.json()) as { count: number }).count)',
-        '',
-      ].join('\n'),
-    )
-    const options = ['--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022']
-    const modules = ['--module', 'nodenext', '--moduleResolution', 'nodenext']
-    await run('node', [TSC, ...options, ...modules, 'app.ts'], { cwd: project })
+    const { errors } = await typeChecked()
+    expect(errors('first-door.ts')).toEqual([])
     // A misspelt parameter is a type error for the installed package's users too.
-    await writeFile(
-      join(project, 'wrong.ts'),
-      "import { Catalogue } from '@archive-catalogue/core'\nCatalogue.fromDocuments([]).search({ qeury: 'x' })\n",
-    )
-    await expect(
-      run('node', [TSC, ...options, ...modules, 'wrong.ts'], { cwd: project }),
-    ).rejects.toMatchObject({ stdout: expect.stringContaining("'qeury' does not exist") })
-    await writeFile(join(project, 'app.mjs'), await compiled(project))
-    expect((await run('node', ['app.mjs'], { cwd: project })).stdout).toBe('1 1\n')
+    expect(errors('first-door-wrong.ts')).toEqual([
+      expect.stringContaining("'qeury' does not exist"),
+    ])
+    const ran = await run('node', [join('out', 'first-door.js')], { cwd: project })
+    expect(ran.stdout).toBe('1 1\n')
   })
 
   it("import the core's second door, for writing a backend, beside the first", async () => {
-    await writeFile(
-      join(project, 'app.ts'),
-      [
-        "import { Catalogue, exampleCatalogue, parseFor } from '@archive-catalogue/core'",
-        "import { pageOf, parentUri, writeCitation } from '@archive-catalogue/core/backend'",
-        'const catalogue = Catalogue.fromDocuments(exampleCatalogue())',
-        "const request = parseFor(catalogue, 'search', { query: 'x', limit: 1 })",
-        "const page = pageOf('https://a.example', '/search', request, 3, ['r'])",
-        "const document = catalogue.get('/collections/doe-papers')!",
-        "const cited = writeCitation(document, [], { publicUrl: 'https://a.example' })",
-        "console.log(page.next, parentUri('abc'), cited)",
-        '',
-      ].join('\n'),
-    )
+    const { errors } = await typeChecked()
+    expect(errors('second-door.ts')).toEqual([])
     // The first door is the library's surface: the backend kit is not in it.
-    await writeFile(
-      join(project, 'wrong.ts'),
-      "import { pageOf } from '@archive-catalogue/core'\nconsole.log(pageOf)\n",
-    )
-    const options = ['--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022']
-    const modules = ['--module', 'nodenext', '--moduleResolution', 'nodenext']
-    await run('node', [TSC, ...options, ...modules, 'app.ts'], { cwd: project })
-    await expect(
-      run('node', [TSC, ...options, ...modules, 'wrong.ts'], { cwd: project }),
-    ).rejects.toMatchObject({
-      stdout: expect.stringContaining("has no exported member named 'pageOf'"),
-    })
-    await writeFile(join(project, 'app.mjs'), await compiled(project))
-    expect((await run('node', ['app.mjs'], { cwd: project })).stdout).toBe(
+    expect(errors('second-door-wrong.ts')).toEqual([
+      expect.stringContaining("has no exported member named 'pageOf'"),
+    ])
+    const ran = await run('node', [join('out', 'second-door.js')], { cwd: project })
+    expect(ran.stdout).toBe(
       'https://a.example/search?limit=1&offset=1&query=x /collections/abc Jane Doe papers, 1920-1965; https://a.example/collections/doe-papers\n',
     )
   })
 })
+
+/** A user's modules over the installed packages: two that must type-check, two that must not. */
+const MODULES: Record<string, string[]> = {
+  'first-door.ts': [
+    "import { exampleCatalogue, Catalogue, type ListPage } from '@archive-catalogue/core'",
+    "import { createApp } from '@archive-catalogue/http'",
+    'const catalogue = Catalogue.fromDocuments(exampleCatalogue())',
+    "const page: ListPage = catalogue.objects({ query: 'malaria', limit: 5 })",
+    "const response = await createApp(catalogue).request('/search?query=nairobi')",
+    'console.log(page.count, ((await response.json()) as { count: number }).count)',
+  ],
+  'first-door-wrong.ts': [
+    "import { Catalogue } from '@archive-catalogue/core'",
+    "Catalogue.fromDocuments([]).search({ qeury: 'x' })",
+  ],
+  'second-door.ts': [
+    "import { Catalogue, exampleCatalogue, parseFor } from '@archive-catalogue/core'",
+    "import { pageOf, parentUri, writeCitation } from '@archive-catalogue/core/backend'",
+    'const catalogue = Catalogue.fromDocuments(exampleCatalogue())',
+    "const request = parseFor(catalogue, 'search', { query: 'x', limit: 1 })",
+    "const page = pageOf('https://a.example', '/search', request, 3, ['r'])",
+    "const document = catalogue.get('/collections/doe-papers')!",
+    "const cited = writeCitation(document, [], { publicUrl: 'https://a.example' })",
+    "console.log(page.next, parentUri('abc'), cited)",
+  ],
+  'second-door-wrong.ts': [
+    "import { pageOf } from '@archive-catalogue/core'",
+    'console.log(pageOf)',
+  ],
+}
+
+let checked: Promise<{ errors: (file: string) => string[] }> | undefined
+
+/**
+ * The user's modules checked by tsc against the published declarations and compiled to `out/`,
+ * all in one run: each run of tsc spends seconds loading the libraries' and the packages'
+ * declarations, and a module's errors are its own whatever else is checked beside it (each file
+ * is a module: none sees another's names). tsc emits a module with errors too, as plain
+ * JavaScript with its types stripped.
+ */
+function typeChecked(): Promise<{ errors: (file: string) => string[] }> {
+  checked ??= (async () => {
+    for (const [file, lines] of Object.entries(MODULES)) {
+      await writeFile(join(project, file), `${lines.join('\n')}\n`)
+    }
+    const options = ['--strict', '--skipLibCheck', '--target', 'es2022', '--outDir', 'out']
+    const modules = ['--module', 'nodenext', '--moduleResolution', 'nodenext']
+    const files = Object.keys(MODULES)
+    const output = await run('node', [TSC, ...options, ...modules, ...files], {
+      cwd: project,
+    }).then(
+      () => '',
+      (error: { stdout?: string }) => error.stdout ?? String(error),
+    )
+    // tsc writes one line an error, `file.ts(line,column): error TS…`, its details indented.
+    const lines = output.split('\n').filter((line) => /^\S/.test(line))
+    const unplaced = lines.filter((line) => !files.some((file) => line.startsWith(`${file}(`)))
+    expect(unplaced, 'tsc errors of no module checked').toEqual([])
+    return { errors: (file) => lines.filter((line) => line.startsWith(`${file}(`)) }
+  })()
+  return checked
+}
 
 /** Whether a package has no build, or one older than a file it is built from. */
 async function builtBeforeItsSources(name: string): Promise<boolean> {
@@ -197,27 +221,4 @@ async function modifiedTimes(path: string): Promise<number[]> {
   return Promise.all(
     files.map(async (entry) => (await stat(join(entry.parentPath, entry.name))).mtimeMs),
   )
-}
-
-/** The test module as plain JavaScript (types stripped by tsc itself). */
-async function compiled(cwd: string): Promise<string> {
-  await run(
-    'node',
-    [
-      TSC,
-      '--strict',
-      '--skipLibCheck',
-      '--target',
-      'es2022',
-      '--module',
-      'nodenext',
-      '--moduleResolution',
-      'nodenext',
-      '--outDir',
-      'out',
-      'app.ts',
-    ],
-    { cwd },
-  )
-  return readFile(join(cwd, 'out/app.js'), 'utf8')
 }
