@@ -1,12 +1,10 @@
-import { execFileSync } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { batching } from '../../packages/core/src/catalogue-data/checked-in-workers.js'
 import { corpus } from '../helpers/cli-paths.js'
 import { killStartedChildren, runCli, startBin } from '../helpers/cli-run.js'
+import { scratchSample } from '../helpers/documents.js'
 
 /** Resolves with serve's first stdout line: `Serving N documents at URL (loaded in M ms)`. */
 function servingLine(subscribe: (listener: (chunk: string) => void) => void): Promise<string> {
@@ -170,7 +168,10 @@ describe('catalogue serve', () => {
       await once(taken, 'listening')
       const { port } = taken.address() as { port: number }
       try {
-        const { code, stderr } = await runCli(['serve', corpus, '--port', String(port)])
+        // On the main thread: the port is taken for any number of workers, which would start
+        // (about 3 s of a core each) before the listen that fails.
+        const args = ['serve', corpus, '--port', String(port), '--workers', '1']
+        const { code, stderr } = await runCli(args)
         expect(code).toBe(1)
         expect(stderr).toBe(
           `Cannot listen on 127.0.0.1:${port}: the port is in use (try another --port)\n`,
@@ -209,30 +210,35 @@ describe('catalogue serve', () => {
     })
 
     it('reads a build on its workers too, and says so', async () => {
-      const folder = mkdtempSync(join(tmpdir(), 'serve-workers-'))
-      const file = join(folder, 'generated.ndjson')
-      const args = ['--import', 'tsx', 'scripts/generate-sample.ts', '--count', '5000']
-      execFileSync(process.execPath, [...args, '--out', file], { stdio: 'pipe' })
+      // A build goes to the workers past 4,096 documents, in batches of 1,024; in batches of
+      // 100 past 400 (core/parallel-build.test.ts), 600 documents of the sample go there too.
+      const production = { ...batching }
+      Object.assign(batching, { size: 100, alone: 400 })
       const controller = new AbortController()
       let stdout = ''
-      const running = runCli(['serve', file, '--port', '0', '--workers', '2'], {
-        signal: controller.signal,
-        onStdout: (chunk) => {
-          stdout += chunk
-        },
-      })
-      // A build of 5,000 documents on two workers, by a process that compiles its sources
-      // first: about 10 s alone, past 20 s beside the rest of `npm test` on two cores.
-      await expect
-        .poll(() => stdout, { timeout: 60_000 })
-        .toContain(
-          'Answering on 2 worker threads, over one shared copy of the catalogue (its documents read on 2 workers)\n',
-        )
-      const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)![1]!
-      const health = (await (await fetch(`${url}/health`)).json()) as { documents: number }
-      expect(health.documents).toBe(5000)
-      controller.abort()
-      expect((await running).code).toBe(0)
+      try {
+        const running = runCli(['serve', scratchSample(600), '--port', '0', '--workers', '2'], {
+          signal: controller.signal,
+          onStdout: (chunk) => {
+            stdout += chunk
+          },
+        })
+        // Two workers reading and two answering, each compiling its sources first: past 20 s
+        // beside the rest of `npm test` on two cores.
+        await expect
+          .poll(() => stdout, { timeout: 60_000 })
+          .toContain(
+            'Answering on 2 worker threads, over one shared copy of the catalogue (its documents read on 2 workers)\n',
+          )
+        const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)![1]!
+        const health = (await (await fetch(`${url}/health`)).json()) as { documents: number }
+        expect(health.documents).toBe(600)
+        controller.abort()
+        expect((await running).code).toBe(0)
+      } finally {
+        controller.abort()
+        Object.assign(batching, production)
+      }
     }, 120_000)
 
     it.each([
