@@ -55,8 +55,17 @@ export function bruteTree(documents: readonly TreeDocument[]): BruteTree {
     )
   }
   const childrenOf = (uri: string) => children.get(uri) ?? []
-  const descendantsOf = (uri: string): string[] =>
-    childrenOf(uri).flatMap((child) => [child, ...descendantsOf(child)])
+  // Each read once: the tests ask for a collection's descendants (and number them) for every
+  // document below it, which read again each time was most of their time.
+  const descendants = new Map<string, readonly string[]>()
+  const descendantsOf = (uri: string): string[] => {
+    let found = descendants.get(uri)
+    if (found === undefined) {
+      found = childrenOf(uri).flatMap((child) => [child, ...descendantsOf(child)])
+      descendants.set(uri, found)
+    }
+    return [...found]
+  }
   const parentOf = (uri: string) => {
     const found = byUri.get(uri)
     return found ? parentUri(found.document) : null
