@@ -69,7 +69,7 @@ export function serveCatalogue(
   ])
 }
 
-/** Seconds of the mix before a measured mixed run. */
+/** Seconds of the mix before a measured mixed run, unless the caller asks for others. */
 const WARM_UP_SECONDS = 3
 /** Workers a core, two at least: the rate of one against many. */
 const MANY_WORKERS = Math.max(2, availableParallelism())
@@ -98,11 +98,18 @@ export async function load(
   }
 }
 
-/** Runs the HTTP benchmark against a snapshot; `mix` gives the mixed searches. */
+/**
+ * Runs the HTTP benchmark against a snapshot; `mix` gives the mixed searches. `warmUpSeconds` 0
+ * measures cold servers: a run that only checks the benchmark works.
+ */
 export async function httpBenchmark(
   snapshot: string,
   mix: MixQuery[],
-  { connections, seconds }: { connections: number; seconds: number },
+  {
+    connections,
+    seconds,
+    warmUpSeconds = WARM_UP_SECONDS,
+  }: { connections: number; seconds: number; warmUpSeconds?: number },
 ): Promise<HttpFigures> {
   const mixPaths = mix.map(({ params }) => `/search?${new URLSearchParams(params)}`)
   const repeatedPath = mixPaths[0]!
@@ -131,14 +138,14 @@ export async function httpBenchmark(
     const run = (server: ServedProcess, paths: string[]) =>
       load(server.url, paths, connections, seconds)
     // Warmed alike: a worker's code warms up on its own, as the main thread's does.
-    await load(uncached.url, mixPaths, connections, WARM_UP_SECONDS)
+    if (warmUpSeconds > 0) await load(uncached.url, mixPaths, connections, warmUpSeconds)
     const ours = await run(uncached, mixPaths)
     const one = { workers: 1, run: ours, rss: residentBytes(uncached.child.pid!) }
     // One server at a time: the single-threaded one stops before the threads start.
     uncached.child.kill()
     const threaded = await serveCatalogue(snapshot, 0, MANY_WORKERS)
     servers.push(threaded)
-    await load(threaded.url, mixPaths, connections, WARM_UP_SECONDS)
+    if (warmUpSeconds > 0) await load(threaded.url, mixPaths, connections, warmUpSeconds)
     const many = {
       workers: MANY_WORKERS,
       run: await run(threaded, mixPaths),
