@@ -108,6 +108,10 @@ export interface ClusterSetup {
   classpath: string
   folder: ClusterFolder
   heapMb: number
+  /** More options for each JVM (`startOpenSearch`'s `jvmOptions`). */
+  jvmOptions: readonly string[]
+  /** The module plugins each node loads, or undefined for every one. */
+  modules: readonly string[] | undefined
   timeoutMs: number
   log: (message: string) => void
   output: ((line: string) => void) | undefined
@@ -304,7 +308,7 @@ export class LocalCluster implements LocalOpenSearch {
 
   /** Starts the JVM of node `index` and follows its end. */
   #spawn(index: number, settings: Record<string, string>): NodeProcess {
-    const { jdk, classpath, heapMb, output, folder } = this.#setup
+    const { jdk, classpath, heapMb, jvmOptions, modules, output, folder } = this.#setup
     const entry = this.nodes[index]!
     const node = startNodeProcess({
       jdk,
@@ -312,6 +316,8 @@ export class LocalCluster implements LocalOpenSearch {
       name: entry.name,
       home: path.join(folder.path, entry.name),
       heapMb,
+      jvmOptions,
+      modules,
       output,
       settings,
       deleteWhenOrphaned: folder.temporary,

@@ -25,6 +25,10 @@ export interface NodeProcessOptions {
    */
   deleteWhenOrphaned?: boolean
   heapMb: number
+  /** More JVM options, after the heap's and before OpenSearch's own. @default none */
+  jvmOptions?: readonly string[]
+  /** The module plugins to load (their classes), instead of every one. @default every one */
+  modules?: readonly string[] | undefined
   /** OpenSearch settings, passed as `key=value`; lists comma-separated. */
   settings: Record<string, string>
   /** Every line the JVM writes. */
@@ -55,6 +59,7 @@ export function startNodeProcess(options: NodeProcessOptions): NodeProcess {
   const args = [
     `-Xms${heapMb}m`,
     `-Xmx${heapMb}m`,
+    ...(options.jvmOptions ?? []),
     // What OpenSearch's own jvm.options adds on Java 21+: the vector API for Lucene and
     // native access without a warning per library.
     '--add-modules=jdk.incubator.vector',
@@ -64,6 +69,7 @@ export function startNodeProcess(options: NodeProcessOptions): NodeProcess {
     LAUNCHER_CLASS,
     '--watch-stdin',
     ...(deleteWhenOrphaned ? ['--delete-when-orphaned'] : []),
+    ...(options.modules ? ['--modules', options.modules.join(',')] : []),
     home,
     ...Object.entries(settings).map(([key, value]) => `${key}=${value}`),
   ]
