@@ -6,8 +6,7 @@
  * tie. Facets, counts, stats and every page, relevance order included, must equal the in-memory
  * answers exactly: not as sets, not within a tolerance.
  */
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
@@ -15,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Catalogue, loadCatalogue } from '../../packages/core/src/index.js'
 import { OpenSearchBackend } from '../../packages/opensearch/src/backend/opensearch-backend.js'
 import { pushCatalogue } from '../../packages/opensearch/src/indexing/push.js'
+import { generateCatalogue } from '../../scripts/sample/catalogue.js'
 import { openSearchJson, openSearchNode } from '../helpers/opensearch.js'
 
 const node = openSearchNode('the multi-shard differential')
@@ -35,9 +35,13 @@ describe.skipIf(node.skip)('a catalogue on three shards', () => {
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'catalogue-shards-'))
     const file = join(folder, 'catalogue.ndjson')
-    writeFileSync(file, spreadCatalogue(generated(folder)))
-    catalogue = (await loadCatalogue(file)).catalogue
-    const pushed = await pushCatalogue(file, { url: node.url, index: ALIAS, shards: 3 })
+    writeFileSync(file, spreadCatalogue(generateCatalogue({ count: DOCUMENTS, seed: 24 })))
+    // Loaded here while the node indexes it: the two take about as long.
+    const [loaded, pushed] = await Promise.all([
+      loadCatalogue(file),
+      pushCatalogue(file, { url: node.url, index: ALIAS, shards: 3 }),
+    ])
+    catalogue = loaded.catalogue
     const settings = await openSearchJson<Record<string, { settings: { index: Dsl } }>>(
       node.url,
       `/${pushed.index}/_settings`,
@@ -164,44 +168,41 @@ describe.skipIf(node.skip)('a catalogue on three shards', () => {
 
 type Dsl = Record<string, unknown>
 
-/** A catalogue from the project's generator (seed 24): its NDJSON text. */
-function generated(folder: string): string {
-  const out = join(folder, 'generated.ndjson')
-  const args = ['--import', 'tsx', 'scripts/generate-sample.ts', '--count', String(DOCUMENTS)]
-  execFileSync(process.execPath, [...args, '--seed', '24', '--out', out], { stdio: 'pipe' })
-  return readFileSync(out, 'utf8')
-}
-
 /**
- * The generated catalogue with its subjects and creators renamed over a few thousand values,
- * drawn by a skewed (seeded) law: a few values in many documents, most in a handful, and many
- * equal counts. Only the titles change; every document stays valid.
+ * A catalogue from the project's generator (seed 24; in this process, the documents as
+ * `generate-sample.ts` writes them) with its subjects and creators renamed over a few thousand
+ * values, drawn by a skewed (seeded) law: a few values in many documents, most in a handful,
+ * and many equal counts. Only the titles change; every document stays valid. Its NDJSON text.
  */
-function spreadCatalogue(text: string): string {
+function spreadCatalogue(documents: Iterable<object>): string {
   let seed = 24
   const random = () => {
     seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
     return seed / 2 ** 31
   }
   const skewed = (values: number) => Math.floor(values * random() ** 2.5)
-  const lines = text.trimEnd().split('\n')
-  return `${lines
-    .map((line) => {
-      const document = JSON.parse(line) as {
-        terms?: { title: string }[]
-        creators?: { title: string }[]
-      }
-      for (const term of document.terms ?? []) {
+  const lines: string[] = []
+  for (const generated of documents) {
+    // Copies, renamed: the generator's own objects are left as they are.
+    const document = { ...generated } as {
+      terms?: { title: string }[]
+      creators?: { title: string }[]
+    }
+    if (document.terms) {
+      document.terms = document.terms.map((term) => {
         const n = skewed(SUBJECTS)
-        term.title = `Subject ${n} ${WORDS[n % WORDS.length]}`
-      }
-      for (const creator of document.creators ?? []) {
+        return { ...term, title: `Subject ${n} ${WORDS[n % WORDS.length]}` }
+      })
+    }
+    if (document.creators) {
+      document.creators = document.creators.map((creator) => {
         const n = skewed(CREATORS)
-        creator.title = `Creator ${n}`
-      }
-      return JSON.stringify(document)
-    })
-    .join('\n')}\n`
+        return { ...creator, title: `Creator ${n}` }
+      })
+    }
+    lines.push(JSON.stringify(document))
+  }
+  return `${lines.join('\n')}\n`
 }
 
 /** A few words of the catalogue's titles, frequent first. */
