@@ -359,6 +359,8 @@ describe('the site configuration', () => {
       expect((await exited)[0]).toBe(0)
     })
 
+    // On the main thread (--workers 1): the one above serves the configuration from worker
+    // threads; starting them again in this process would check nothing of the name's.
     it('lets --site-name override the configuration’s name', async () => {
       const controller = new AbortController()
       let served: (url: string) => void = () => {}
@@ -372,6 +374,8 @@ describe('the site configuration', () => {
           corpus,
           '--port',
           '0',
+          '--workers',
+          '1',
           '--site',
           '--site-config',
           EXAMPLE_CONFIG,
