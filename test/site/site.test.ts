@@ -9,8 +9,8 @@
  */
 
 import { createSite } from '@archive-catalogue/site'
-import type { Locator, Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { afterAll, describe, expect, it } from 'vitest'
 import { type Catalogue, loadCatalogue } from '../../packages/core/src/index.js'
 import { browsing, violations } from '../helpers/axe.js'
 import { SAMPLE } from '../helpers/corpus.js'
@@ -106,11 +106,21 @@ for (const catalogue of ['corpus', 'sample'] as const) {
   describe(`the discovery site in Chromium, over the ${catalogue}`, () => {
     const base = () => sites.url(catalogue)
 
+    // The two tables below only read pages: each test opens its page in one context with
+    // JavaScript off or one with it on, made once (Chromium takes a few hundred ms to make one).
+    const contexts = new Map<boolean, Promise<BrowserContext>>()
+    const reading = (javaScript: boolean) => {
+      if (!contexts.has(javaScript)) contexts.set(javaScript, open(javaScript))
+      return contexts.get(javaScript)!
+    }
+    afterAll(async () => {
+      for (const context of contexts.values()) await (await context).close()
+    })
+
     it.each(PAGES[catalogue])(
       'renders %s (%s) without JavaScript, with a heading and its JSON linked',
       async (_name, path) => {
-        const context = await open(false)
-        const page = await context.newPage()
+        const page = await (await reading(false)).newPage()
         const response = await page.goto(`${base()}${path}`)
         expect(response?.status(), path).toBe(200)
         expect((await page.locator('h1').first().textContent())?.trim()).not.toBe('')
@@ -119,7 +129,7 @@ for (const catalogue of ['corpus', 'sample'] as const) {
           .getAttribute('href')
         expect(json).toMatch(/^\/api\//)
         expect((await fetch(`${base()}${json}`)).status).toBe(200)
-        await context.close()
+        await page.close()
       },
     )
 
@@ -127,13 +137,12 @@ for (const catalogue of ['corpus', 'sample'] as const) {
     it.each(PAGES[catalogue])(
       'renders %s with JavaScript, and axe-core finds no WCAG 2.1 AA violation',
       async (_name, path) => {
-        const context = await open(true)
-        const page = await context.newPage()
+        const page = await (await reading(true)).newPage()
         const response = await page.goto(`${base()}${path}`)
         expect(response?.status(), path).toBe(200)
         expect((await page.locator('h1').first().textContent())?.trim()).not.toBe('')
         expect(await violations(page)).toEqual([])
-        await context.close()
+        await page.close()
       },
     )
 
