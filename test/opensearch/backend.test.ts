@@ -9,44 +9,35 @@
  */
 import { createServer } from 'node:net'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   BackendUnavailableError,
   type Catalogue,
   endpointParameters,
-  loadCatalogue,
   NotFoundError,
 } from '../../packages/core/src/index.js'
 import { OpenSearchBackend } from '../../packages/opensearch/src/backend/opensearch-backend.js'
-import { pushCatalogue } from '../../packages/opensearch/src/indexing/push.js'
 import { badParameter, parsedThen } from '../cases/on-backend.js'
 import { runCases } from '../cases/run-cases.js'
-import { RAC, SAMPLE } from '../helpers/corpus.js'
 import { openSearchNode } from '../helpers/opensearch.js'
+import { sharedBackends } from '../helpers/shared-pushes.js'
 
 const node = openSearchNode('the OpenSearch backend')
 
 type ListEndpoint = 'search' | 'facets' | 'collections' | 'objects' | 'agents' | 'terms'
 
 describe.skipIf(node.skip)('OpenSearchBackend', () => {
-  for (const [name, path] of [
-    ['the corpus', RAC],
-    ['the sample', SAMPLE],
-  ] as const) {
+  for (const name of ['the corpus', 'the sample'] as const) {
     describe(`on ${name}`, () => {
-      const alias = `backend-${name.replace(/\W/g, '')}`
+      // Pushed once for the run's suites that read it.
+      const both = sharedBackends(node, name)
+      const { alias } = both
       let catalogue: Catalogue
       let backend: OpenSearchBackend
 
-      beforeAll(async () => {
-        catalogue = (await loadCatalogue(path)).catalogue
-        await pushCatalogue(path, { url: node.url, index: alias })
-        backend = await OpenSearchBackend.open({ url: node.url, index: alias })
-      }, 120_000)
-
-      afterAll(async () => {
-        await backend?.close()
-        await fetch(`${node.url}/${alias}-*`, { method: 'DELETE' })
+      beforeAll(() => {
+        catalogue = both.catalogue
+        backend = both.backend
       })
 
       /** The same list request to both backends, answered the same, in the same order. */

@@ -5,6 +5,7 @@
  * `openSearchNode()` (test/helpers/opensearch.ts). `OPENSEARCH_URL` uses a node already
  * running instead (`npm run opensearch` in another terminal): faster when iterating.
  */
+import { randomBytes } from 'node:crypto'
 import type { TestProject } from 'vitest/node'
 import { startOpenSearch } from '../../scripts/opensearch/node-cluster.js'
 import { missingRequirements } from '../../scripts/opensearch/requirements.js'
@@ -12,10 +13,15 @@ import { missingRequirements } from '../../scripts/opensearch/requirements.js'
 export default async function setup(
   project: TestProject,
 ): Promise<(() => Promise<void>) | undefined> {
+  // Names the indices this run's files share (test/helpers/shared-pushes.ts).
+  const run = randomBytes(4).toString('hex')
   const given = process.env['OPENSEARCH_URL']
   if (given) {
-    project.provide('opensearch', { url: given })
-    return undefined
+    project.provide('opensearch', { url: given, run })
+    // The node outlives the run: the indices its files shared go (a node started here goes whole).
+    return async () => {
+      await fetch(`${given}/shared-${run}-*`, { method: 'DELETE' }).catch(() => {})
+    }
   }
   const missing = await missingRequirements()
   if (missing) {
@@ -28,7 +34,7 @@ export default async function setup(
       heapMb: 512,
       log: (line) => console.error(line),
     })
-    project.provide('opensearch', { url: node.url })
+    project.provide('opensearch', { url: node.url, run })
     return () => node.stop()
   } catch (error) {
     // A node that cannot start skips the tests, saying why, rather than failing the run.
@@ -39,7 +45,10 @@ export default async function setup(
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The test run's node: its URL, or why there is none. */
-    opensearch: { url?: string; skip?: string }
+    /**
+     * The test run's node: its URL, or why there is none; and the run's name for the indices
+     * its files share.
+     */
+    opensearch: { url?: string; skip?: string; run?: string }
   }
 }

@@ -18,9 +18,10 @@ import { Catalogue, type Explanation, loadCatalogue } from '../../packages/core/
 import { OpenSearchBackend } from '../../packages/opensearch/src/backend/opensearch-backend.js'
 import { fullTextQuery } from '../../packages/opensearch/src/backend/query-dsl.js'
 import { pushCatalogue } from '../../packages/opensearch/src/indexing/push.js'
-import { RAC, SAMPLE } from '../helpers/corpus.js'
+import { RAC } from '../helpers/corpus.js'
 import { openSearchJson, openSearchNode } from '../helpers/opensearch.js'
 import { queryArbitrary } from '../helpers/query-arbitraries.js'
+import { sharedBackends } from '../helpers/shared-pushes.js'
 import { documentInForm, inForm, UNICODE_FORMS } from '../helpers/unicode-forms.js'
 
 const node = openSearchNode('the in-memory scores against the node')
@@ -100,22 +101,19 @@ async function sameScores(
 }
 
 describe.skipIf(node.skip)('the in-memory scores against the node', () => {
-  for (const [name, path, runs] of [
-    ['the corpus', RAC, 150],
-    ['the sample', SAMPLE, 60],
+  for (const [name, runs] of [
+    ['the corpus', 150],
+    ['the sample', 60],
   ] as const) {
     describe(name, () => {
-      const index = `ranking-${name.replace(/\W/g, '')}`
+      // Pushed once for the run's suites that read it.
+      const both = sharedBackends(node, name)
+      const index = both.alias
       let catalogue: Catalogue
       let backend: OpenSearchBackend
-      beforeAll(async () => {
-        catalogue = (await loadCatalogue(path)).catalogue
-        await pushCatalogue(path, { url: node.url, index })
-        backend = await OpenSearchBackend.open({ url: node.url, index })
-      }, 120_000)
-      afterAll(async () => {
-        await backend?.close()
-        await fetch(`${node.url}/${index}-*`, { method: 'DELETE' })
+      beforeAll(() => {
+        catalogue = both.catalogue
+        backend = both.backend
       })
 
       it('scores each kind of query as the node does', async () => {

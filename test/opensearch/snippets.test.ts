@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Page, SearchResult } from '../../packages/core/src/index.js'
-import { RAC, SAMPLE } from '../helpers/corpus.js'
-import { EAD } from '../helpers/levels.js'
+import { SAMPLE } from '../helpers/corpus.js'
 import { bothBackends, openSearchNode } from '../helpers/opensearch.js'
+import { sharedBackends } from '../helpers/shared-pushes.js'
 import { documentInForm } from '../helpers/unicode-forms.js'
 
 const node = openSearchNode('snippets on OpenSearch')
@@ -44,7 +44,6 @@ const SAMPLE_QUERIES = [
 const FIXTURES = [
   [
     'the corpus',
-    () => RAC,
     [
       'rockefeller',
       'tapes',
@@ -57,7 +56,6 @@ const FIXTURES = [
   ],
   [
     'the corpus',
-    () => RAC,
     [
       'rockefeller',
       'tapes',
@@ -68,33 +66,33 @@ const FIXTURES = [
     ],
     3,
   ],
-  ['the sample', () => SAMPLE, SAMPLE_QUERIES, 1],
-  ['the sample', () => SAMPLE, SAMPLE_QUERIES, 3],
+  ['the sample', SAMPLE_QUERIES, 1],
+  ['the sample', SAMPLE_QUERIES, 3],
   [
     'the EAD finding aids',
-    () => EAD,
     ['film', 'letters -stanford', 'photograph~1', 'correspond*', '"film society"'],
     1,
   ],
   [
     'the EAD finding aids',
-    () => EAD,
     ['film', 'letters -stanford', 'photograph~1', 'correspond*', '"film society"'],
     3,
   ],
-  ['the sample decomposed', decomposedSample, SAMPLE_QUERIES, 3],
+  ['the sample decomposed', SAMPLE_QUERIES, 3],
 ] as const
 
 describe.skipIf(node.skip)('snippets on OpenSearch', () => {
-  for (const [name, path, queries, shards] of FIXTURES) {
+  for (const [name, queries, shards] of FIXTURES) {
     describe(`on ${name}, ${shards === 1 ? 'one shard' : `${shards} shards`}`, () => {
-      const alias = `snippets-${name.replace(/\W/g, '').toLowerCase()}-${shards}`
-      const both = bothBackends(node, alias, path, {
-        shards,
-        cleanUp: (file) => {
-          if (file.includes('decomposed-')) rmSync(dirname(file), { recursive: true, force: true })
-        },
-      })
+      // The real catalogues pushed once for the run's suites that read them; the decomposed
+      // sample here.
+      const both =
+        name === 'the sample decomposed'
+          ? bothBackends(node, 'snippets-decomposed-3', decomposedSample, {
+              shards,
+              cleanUp: (file) => rmSync(dirname(file), { recursive: true, force: true }),
+            })
+          : sharedBackends(node, name, shards)
 
       /** One request to both backends: the same JSON, key for key and in order. */
       async function same(query: string): Promise<Page<SearchResult>> {
