@@ -3,6 +3,9 @@
  * /search and /health answered from the pushed corpus, /health naming the cluster's status and
  * the index behind the alias; a push is the reload (the ETag follows the index).
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { pushCatalogue } from '../../packages/opensearch/src/indexing/push.js'
 import { killStartedChildren, runCli, startBin } from '../helpers/cli-run.js'
@@ -104,7 +107,7 @@ describe.skipIf(node.skip)('catalogue serve --opensearch', () => {
     expect(remote.stdout).toBe(local.stdout)
   })
 
-  // Last: it pushes the sample over the corpus.
+  // Last: it pushes over the corpus.
   it('serves /search and /health from the alias, and follows a push', async () => {
     const server = await servedBy(
       startBin(['serve', '--opensearch', node.url, '--index', ALIAS, '--port', '0']),
@@ -121,8 +124,14 @@ describe.skipIf(node.skip)('catalogue serve --opensearch', () => {
     expect(['green', 'yellow']).toContain(health['cluster_status'])
     const etag = (await fetch(`${server.url}/collections`)).headers.get('etag')
 
-    await pushCatalogue(SAMPLE, { url: node.url, index: ALIAS })
-    const [pushed] = await aliasedIndices(node.url, ALIAS)
+    // Another catalogue, small: the sample's first 50 documents.
+    const folder = mkdtempSync(join(tmpdir(), 'serve-push-'))
+    const file = join(folder, 'first-50.ndjson')
+    writeFileSync(file, `${readFileSync(SAMPLE, 'utf8').split('\n').slice(0, 50).join('\n')}\n`)
+    const pushed = await pushCatalogue(file, { url: node.url, index: ALIAS }).finally(() =>
+      rmSync(folder, { recursive: true, force: true }),
+    )
+    expect(await aliasedIndices(node.url, ALIAS)).toEqual([pushed.index])
     await expect
       .poll(
         async () =>
@@ -131,7 +140,8 @@ describe.skipIf(node.skip)('catalogue serve --opensearch', () => {
           timeout: 10_000,
         },
       )
-      .toBe(pushed)
+      .toBe(pushed.index)
+    expect(await (await fetch(`${server.url}/health`)).json()).toMatchObject({ documents: 50 })
     expect((await fetch(`${server.url}/collections`)).headers.get('etag')).not.toBe(etag)
   }, 60_000)
 })
