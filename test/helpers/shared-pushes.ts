@@ -1,9 +1,9 @@
 /**
  * The real catalogues the OpenSearch differential suites read (the corpus, the sample, the EAD
  * finding aids), each pushed once per test run and number of shards, and read by every suite
- * that asks for it: the level facet, agent filter, snippets, histogram, ranking and backend
- * suites only read them, and each pushed the same files again (a push of the sample is seconds
- * of the node's and the pusher's time). The indices are named by the run
+ * that asks for it: the level facet, agent filter, snippets, histogram, ranking, backend and EAD
+ * export suites only read them, and each pushed the same files again (a push of the sample is
+ * seconds of the node's and the pusher's time). The indices are named by the run
  * (test/opensearch/global-setup.ts), which deletes them after it; the files of the `opensearch`
  * project run one at a time, so one pushes and the next ones find the alias. A suite that writes
  * to its index pushes one of its own (`bothBackends`).
