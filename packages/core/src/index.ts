@@ -22,11 +22,14 @@ export type {
   ListedDocument,
   MaybePromise,
   StatsSource,
+  SubtreeEntry,
+  SubtreeSource,
 } from './api/backend.js'
 export {
   isCatalogueListing,
   isDocumentLookup,
   isHarvestSource,
+  isSubtreeSource,
   LISTING_RANGE,
   parseFor,
 } from './api/backend.js'

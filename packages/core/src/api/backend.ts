@@ -140,6 +140,34 @@ export interface DocumentLookup {
   ): MaybePromise<{ uris: string[]; next: string | null }>
 }
 
+/** A document below a collection, and how far below it ({@link SubtreeSource}). */
+export interface SubtreeEntry {
+  /** 1 for a child of the collection, 2 for a grandchild … */
+  depth: number
+  /** The document whole; undefined when the backend no longer holds it. */
+  document: CatalogueDocument | undefined
+}
+
+/**
+ * A backend that reads what is below a collection whole, in tree order, a page at a time (the
+ * EAD export's walk): a finding aid in a few calls to a remote backend, where `children` and
+ * `documents` take two or three per collection. Without it the walk asks for each collection's
+ * children.
+ */
+export interface SubtreeSource extends DocumentLookup {
+  /**
+   * The collections and objects below the collection `id`, depth first with each one's children
+   * in the order `children` gives them (pre-order, the collection itself left out): `limit` of
+   * them from `offset`, each with its depth, and how many are below it in all. Throws a
+   * `NotFoundError` for an unknown id.
+   */
+  subtree(
+    id: string,
+    page: { offset: number; limit: number },
+    options?: BackendCallOptions,
+  ): MaybePromise<{ entries: SubtreeEntry[]; count: number }>
+}
+
 /** Which records a harvest lists (OAI-PMH sets, and the top-level collections of `ead`). */
 export type HarvestSet =
   /** The records of one top-level collection, as their `group` says, itself included. */
@@ -240,6 +268,13 @@ export function isDocumentLookup<B extends object>(backend: B): backend is B & D
   const candidate = backend as Partial<DocumentLookup>
   return (
     typeof candidate.documents === 'function' && typeof candidate.topLevelCollections === 'function'
+  )
+}
+
+/** Whether a backend reads what is below a collection in tree order ({@link SubtreeSource}). */
+export function isSubtreeSource<B extends object>(backend: B): backend is B & SubtreeSource {
+  return (
+    isDocumentLookup(backend) && typeof (backend as Partial<SubtreeSource>).subtree === 'function'
   )
 }
 

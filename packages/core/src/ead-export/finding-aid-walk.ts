@@ -1,17 +1,21 @@
 /**
  * The walk every whole finding aid is written by (the EAD export, a site's printable finding
- * aid): a top-level collection's tree depth first through the backend interface (`children`
- * for the order, a page at a time; `documents` for each page's documents whole), each
+ * aid): a top-level collection's tree depth first through the backend interface, each
  * component's text asked of a {@link FindingAidFormat} as it is reached and handed out in
- * chunks before every call that waits. What is held at any time is one page of documents per
- * level of depth, never the tree: a finding aid of 50,000 components starts at once and costs
- * no more memory than one of 50.
+ * chunks before every call that waits. A backend that reads the tree in tree order
+ * (`SubtreeSource`, OpenSearch) is asked for it a page at a time, so a finding aid takes a few
+ * calls; any other is asked for each collection's children a page at a time (`children` for
+ * the order, `documents` for the page's documents whole). What is held at any time is a page
+ * of documents (per level of depth, by children), never the tree: a finding aid of 50,000
+ * components starts at once and costs no more memory than one of 50.
  */
 import {
   type CatalogueBackend,
   type DocumentLookup,
   isDocumentLookup,
+  isSubtreeSource,
   parseFor,
+  type SubtreeSource,
 } from '../api/backend.js'
 import type { Ancestor } from '../api/response-schemas.js'
 import { idOf } from '../documents/document-fields.js'
@@ -61,7 +65,10 @@ export interface FindingAidWalkOptions {
 
 const defaultOptions = { pageSize: 250, chunkSize: 1 << 16 }
 
-/** A collection being walked: its place and the next page of its children to write. */
+/**
+ * A collection being walked: its place and what its children inherit; in the children walk, the
+ * next page of its children to write.
+ */
 interface Frame {
   id: string
   /** The collection itself; null for the top, which `end` closes. */
@@ -112,11 +119,6 @@ export function* findingAidWalk(
 ): Writer {
   const lookup = lookupOf(backend)
   const { signal } = options
-  const pageSize = Math.max(
-    1,
-    Math.min(options.pageSize ?? defaultOptions.pageSize, backend.options.maxLimit),
-  )
-  const chunkSize = options.chunkSize ?? defaultOptions.chunkSize
   const version = backend.version
   const call = { signal }
   const uri = `/collections/${id}`
@@ -126,55 +128,152 @@ export function* findingAidWalk(
     backend.ancestors('collection', id, parseFor(backend, 'ancestors', {}), call),
   )) as Ancestor | Record<string, never>
   if ('uri' in above && above.uri) throw new NotTopLevelError(uri, above.uri)
-
-  let text = format.top(top)
-  const topPlace = { depth: 0, path: [], inherited: { creators: [], languages: [] } }
-  const stack: Frame[] = [frameOf(id, null, topPlace, top.creators, top.languages)]
-  let started = false
-  while (stack.length > 0) {
-    const frame = stack[stack.length - 1]!
-    if (frame.next >= frame.batch.length) {
-      if (frame.offset === null) {
-        stack.pop()
-        if (frame.component) text += format.leave(frame.component, frame.place)
-        else text += `${started ? format.afterComponents : ''}${format.end(top)}`
-        continue
-      }
-      // About to ask the backend: what is written so far goes out first.
-      if (text !== '') yield { text }
-      text = ''
-      signal?.throwIfAborted()
-      yield* fillBatch(backend, lookup, frame, pageSize, call)
+  const walk: Walk = {
+    id,
+    top,
+    format,
+    call,
+    pageSize: Math.max(
+      1,
+      Math.min(options.pageSize ?? defaultOptions.pageSize, backend.options.maxLimit),
+    ),
+    chunkSize: options.chunkSize ?? defaultOptions.chunkSize,
+    checkVersion: () => {
       if (backend.version !== version) {
         throw new CatalogueError(
           'E_BACKEND_UNAVAILABLE',
           `The catalogue changed while the finding aid of ${uri} was written; ask again`,
         )
       }
+    },
+  }
+  if (isSubtreeSource(backend)) yield* walkInTreeOrder(backend, walk)
+  else yield* walkByChildren(backend, lookup, walk)
+}
+
+/** What both walks share: the finding aid asked for and how to write it. */
+interface Walk {
+  id: string
+  top: Collection
+  format: FindingAidFormat
+  call: { signal?: AbortSignal | undefined }
+  pageSize: number
+  chunkSize: number
+  /** Throws when the backend's catalogue is no longer the one the walk began on. */
+  checkVersion(): void
+}
+
+const topPlace: ComponentPlace = { depth: 0, path: [], inherited: { creators: [], languages: [] } }
+
+/**
+ * The walk over a backend that reads the tree below the top in tree order (a remote one: a
+ * page of the whole tree per call, a finding aid in a few calls, not a few per collection). The
+ * collections open around the next component are a stack, the top first: a component at depth
+ * `d` closes those at `d` and below, and is written inside the one at `d - 1`.
+ */
+function* walkInTreeOrder(source: SubtreeSource, walk: Walk): Writer {
+  const { top, format, call } = walk
+  let text = format.top(top)
+  const open: Frame[] = [frameOf(walk.id, null, topPlace, top.creators, top.languages)]
+  let started = false
+  let offset = 0
+  let count = 1
+  while (offset < count) {
+    // About to ask the backend: what is written so far goes out first.
+    if (text !== '') yield { text }
+    text = ''
+    call.signal?.throwIfAborted()
+    const page = yield* settled(source.subtree(walk.id, { offset, limit: walk.pageSize }, call))
+    walk.checkVersion()
+    if (page.entries.length === 0) break
+    offset += page.entries.length
+    count = page.count
+    for (const { depth, document } of page.entries) {
+      while (open.length > depth) text += leave(format, open.pop()!)
+      // Below a component not written (gone since, or an object): left out, as the children
+      // walk leaves out what it never asks the children of.
+      if (open.length < depth || !isDescribed(document)) continue
+      if (!started) {
+        text += format.beforeComponents
+        started = true
+      }
+      text += enter(format, open, document)
+      if (text.length >= walk.chunkSize) {
+        yield { text }
+        text = ''
+      }
+    }
+  }
+  while (open.length > 1) text += leave(format, open.pop()!)
+  text += `${started ? format.afterComponents : ''}${format.end(top)}`
+  yield { text }
+}
+
+/**
+ * The walk over a backend that gives only each collection's children (in memory, where a call
+ * costs nothing): a page of a collection's children and their documents at a time.
+ */
+function* walkByChildren(backend: CatalogueBackend, lookup: DocumentLookup, walk: Walk): Writer {
+  const { top, format, call } = walk
+  let text = format.top(top)
+  const stack: Frame[] = [frameOf(walk.id, null, topPlace, top.creators, top.languages)]
+  let started = false
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!
+    if (frame.next >= frame.batch.length) {
+      if (frame.offset === null) {
+        stack.pop()
+        if (frame.component) text += leave(format, frame)
+        else text += `${started ? format.afterComponents : ''}${format.end(top)}`
+        continue
+      }
+      // About to ask the backend: what is written so far goes out first.
+      if (text !== '') yield { text }
+      text = ''
+      call.signal?.throwIfAborted()
+      yield* fillBatch(backend, lookup, frame, walk.pageSize, call)
+      walk.checkVersion()
       if (stack.length === 1 && !started && frame.batch.length > 0) {
         text += format.beforeComponents
         started = true
       }
       continue
     }
-    const component = frame.batch[frame.next++]!
-    frame.written++
-    const place: ComponentPlace = {
-      depth: stack.length,
-      path: [...frame.place.path, frame.written],
-      inherited: { creators: frame.creators, languages: frame.languages },
-    }
-    text += format.enter(component, place)
-    if (component.type === 'collection') {
-      const creators = component.creators.length > 0 ? component.creators : place.inherited.creators
-      stack.push(frameOf(idOf(component.uri), component, place, creators, component.languages))
-    } else text += format.leave(component, place)
-    if (text.length >= chunkSize) {
+    text += enter(format, stack, frame.batch[frame.next++]!)
+    if (text.length >= walk.chunkSize) {
       yield { text }
       text = ''
     }
   }
   if (text !== '') yield { text }
+}
+
+/**
+ * A component written inside the innermost open collection (the last of `open`): up to its
+ * children when it is a collection, which is then open; whole when it is an object.
+ */
+function enter(
+  format: FindingAidFormat,
+  open: Frame[],
+  component: Collection | CatalogueObject,
+): string {
+  const parent = open[open.length - 1]!
+  parent.written++
+  const place: ComponentPlace = {
+    depth: open.length,
+    path: [...parent.place.path, parent.written],
+    inherited: { creators: parent.creators, languages: parent.languages },
+  }
+  const text = format.enter(component, place)
+  if (component.type !== 'collection') return text + format.leave(component, place)
+  const creators = component.creators.length > 0 ? component.creators : place.inherited.creators
+  open.push(frameOf(idOf(component.uri), component, place, creators, component.languages))
+  return text
+}
+
+/** What closes an open collection below the top. */
+function leave(format: FindingAidFormat, frame: Frame): string {
+  return frame.component ? format.leave(frame.component, frame.place) : ''
 }
 
 function lookupOf(backend: CatalogueBackend): DocumentLookup {

@@ -1,7 +1,7 @@
 /**
  * The whole finding aid of a top-level collection as EAD, written as it is read: the tree is
- * walked depth first through the backend interface (`finding-aid-walk.ts`, a page of children
- * at a time), and the text is handed out in chunks before every call that waits. What is held
+ * walked depth first through the backend interface (`finding-aid-walk.ts`, a page of the tree
+ * or of a collection's children at a time), and the text is handed out in chunks before every call that waits. What is held
  * at any time is one page of documents per level of depth, never the tree: a finding aid of
  * 50,000 components starts at once and costs no more memory than one of 50.
  */

@@ -36,6 +36,8 @@ import {
   type RequestParams,
   type SearchResult,
   type StatsSource,
+  type SubtreeEntry,
+  type SubtreeSource,
   type Suggestions,
   type TextLanguage,
 } from '@archive-catalogue/core'
@@ -60,6 +62,7 @@ import { minimap } from './minimap.js'
 import { myList } from './my-list.js'
 import { search } from './search.js'
 import { type IndexStats, indexStats } from './stats.js'
+import { subtree } from './subtree.js'
 import { suggest } from './suggest.js'
 import { Trees } from './trees.js'
 import {
@@ -137,6 +140,7 @@ export class OpenSearchBackend
     ExplainSource,
     DocumentLookup,
     HarvestSource,
+    SubtreeSource,
     CatalogueListing
 {
   readonly name: string
@@ -341,6 +345,18 @@ export class OpenSearchBackend
     options: BackendCallOptions = {},
   ): Promise<(CatalogueDocument | undefined)[]> {
     return wholeDocuments(this.cluster, uris, options.signal)
+  }
+
+  /**
+   * What is below the collection `id`, whole, in tree order: `limit` from `offset`, each with its
+   * depth, in two requests (the EAD export's walk).
+   */
+  subtree(
+    id: string,
+    page: { offset: number; limit: number },
+    options: BackendCallOptions = {},
+  ): Promise<{ entries: SubtreeEntry[]; count: number }> {
+    return subtree(this.cluster, this.trees, id, page, options.signal)
   }
 
   /** A page of the top-level collections' uris, in catalogue order. */

@@ -10,6 +10,7 @@ import {
   ancestorsOf,
   deriveHierarchy,
   type Hierarchy,
+  NO_PARENT,
   parentUri,
   rankSiblings,
   resolveParents,
@@ -32,6 +33,8 @@ export class RootTree {
   readonly indexOf: Map<string, number>
   /** The contract's hierarchy over the nodes: parents, ranked children, pre-order numbers. */
   private readonly hierarchy: Hierarchy
+  /** Each node's depth, once asked. */
+  private depthOf: Int32Array | undefined
 
   /**
    * @param nodes the tree's documents in catalogue order
@@ -65,6 +68,20 @@ export class RootTree {
   /** Each node's pre-order number within its root (the root is 0): its `index` in the API. */
   get treeIndex(): Int32Array {
     return this.hierarchy.treeIndex
+  }
+
+  /** Each node's depth below its root (a root's is 0). */
+  get depths(): Int32Array {
+    if (this.depthOf) return this.depthOf
+    const { parentOf, byPreorder } = this.hierarchy
+    const depths = new Int32Array(byPreorder.length)
+    // In pre-order every parent comes before its children.
+    for (const node of byPreorder) {
+      const parent = parentOf[node]!
+      depths[node] = parent === NO_PARENT ? 0 : depths[parent]! + 1
+    }
+    this.depthOf = depths
+    return depths
   }
 
   /** The children of a node, in order. */
