@@ -370,13 +370,21 @@ async function managerIndex(url: string): Promise<number> {
   return Number(manager?.node.slice('node-'.length)) - 1
 }
 
-/** Waits (up to 90 s) for the cluster to be green with exactly `nodes` nodes. */
+/**
+ * Waits (up to 2 × 60 s) for the cluster to be green with exactly `nodes` nodes. On a loaded
+ * machine a replica can fail to allocate five times over, its shard's lock still held by the copy
+ * being closed (`ShardLockObtainFailedException`), after which OpenSearch stops trying and the
+ * cluster stays yellow: what an operator does then, asking it to try again, is done once between
+ * the two waits.
+ */
 async function health(url: string, nodes: number): Promise<void> {
-  const query = `wait_for_status=green&wait_for_nodes=${nodes}&timeout=90s`
-  const body = await openSearchJson<{ status: string; timed_out: boolean }>(
-    url,
-    `/_cluster/health?${query}`,
-  )
+  const query = `wait_for_status=green&wait_for_nodes=${nodes}&timeout=60s`
+  type Health = { status: string; timed_out: boolean; unassigned_shards: number }
+  let body = await openSearchJson<Health>(url, `/_cluster/health?${query}`)
+  if (body.timed_out && body.unassigned_shards > 0) {
+    await openSearchJson(url, '/_cluster/reroute?retry_failed=true', { method: 'POST' })
+    body = await openSearchJson<Health>(url, `/_cluster/health?${query}`)
+  }
   expect(body, `green with ${nodes} nodes`).toMatchObject({ status: 'green', timed_out: false })
 }
 
