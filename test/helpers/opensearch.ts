@@ -107,12 +107,20 @@ export function bothBackends(
     get backend() {
       return backend!
     },
-    async same(endpoint, query) {
-      const request = catalogue!.parse(endpoint, new URLSearchParams(query))
-      const expected = catalogue![endpoint](request)
-      const answer = await backend![endpoint](request)
-      expect(JSON.stringify(answer), `${endpoint}?${query}`).toBe(JSON.stringify(expected))
-      return answer as unknown as Record<string, unknown>
-    },
+    same: (endpoint, query) => sameAnswer(catalogue!, backend!, endpoint, query),
   }
+}
+
+/** {@link BothBackends.same}: one request to both, the same JSON expected of each. */
+export async function sameAnswer(
+  catalogue: Catalogue,
+  backend: OpenSearchBackend,
+  endpoint: ComparedEndpoint,
+  query: string,
+): Promise<Record<string, unknown>> {
+  const request = catalogue.parse(endpoint, new URLSearchParams(query))
+  const expected = catalogue[endpoint](request)
+  const answer = await backend[endpoint](request)
+  expect(JSON.stringify(answer), `${endpoint}?${query}`).toBe(JSON.stringify(expected))
+  return answer as unknown as Record<string, unknown>
 }

@@ -8,13 +8,13 @@
  * project run one at a time, so one pushes and the next ones find the alias. A suite that writes
  * to its index pushes one of its own (`bothBackends`).
  */
-import { afterAll, beforeAll, expect, inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { type Catalogue, loadCatalogue } from '../../packages/core/src/index.js'
 import { OpenSearchBackend } from '../../packages/opensearch/src/backend/opensearch-backend.js'
 import { pushCatalogue } from '../../packages/opensearch/src/indexing/push.js'
 import { RAC, SAMPLE } from './corpus.js'
 import { EAD } from './levels.js'
-import type { BothBackends } from './opensearch.js'
+import { type BothBackends, sameAnswer } from './opensearch.js'
 
 /** The shared catalogues, by the names the suites give them. */
 const PATHS = {
@@ -66,12 +66,6 @@ export function sharedBackends(
     get backend() {
       return backend!
     },
-    async same(endpoint, query) {
-      const request = catalogue!.parse(endpoint, new URLSearchParams(query))
-      const expected = catalogue![endpoint](request)
-      const answer = await backend![endpoint](request)
-      expect(JSON.stringify(answer), `${endpoint}?${query}`).toBe(JSON.stringify(expected))
-      return answer as unknown as Record<string, unknown>
-    },
+    same: (endpoint, query) => sameAnswer(catalogue!, backend!, endpoint, query),
   }
 }
