@@ -69,9 +69,10 @@ export async function schemaErrorsOfEach(
     preload: imports.map(file),
   })
   const errors = new Map(names.map((name) => [name, [] as string[]]))
-  for (const { rawMessage } of result.errors) {
-    // Each message begins with the file's name; one that names none counts against them all.
-    const index = /^document-(\d+)\.xml\b/.exec(rawMessage)?.[1]
+  for (const { rawMessage, loc } of result.errors) {
+    // Placed by the validator, else by the file its message begins with ("… fails to
+    // validate"); one that names none counts against every document: none passes unseen.
+    const index = /^document-(\d+)\.xml\b/.exec(loc?.fileName ?? rawMessage)?.[1]
     const name = index === undefined ? undefined : names[Number(index)]
     for (const each of name === undefined ? names : [name]) errors.get(each)!.push(rawMessage)
   }
