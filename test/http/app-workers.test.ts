@@ -83,6 +83,11 @@ const PATHS = [
   '/openapi.json',
 ]
 
+/** An OAI-PMH answer without the time it was made. */
+function withoutResponseDate(text: string): string {
+  return text.replace(/<responseDate>[^<]*<\/responseDate>/, '<responseDate/>')
+}
+
 describe('AppWorkers over a real server', () => {
   it('answers as the app on the main thread does, byte for byte', async () => {
     const app = createApp(catalogue)
@@ -93,8 +98,13 @@ describe('AppWorkers over a real server', () => {
       const threaded = await get(path, { 'accept-encoding': 'identity' })
       const main = await app.request(path, { headers: { host: new URL(server.url).host } })
       expect({ path, status: threaded.status }).toEqual({ path, status: main.status })
-      expect(threaded.text).toBe(await main.text())
-      expect(threaded.headers.get('etag')).toBe(main.headers.get('etag'))
+      const mainText = await main.text()
+      expect(withoutResponseDate(threaded.text)).toBe(withoutResponseDate(mainText))
+      // An OAI-PMH answer carries the second it was made, and its ETag with it: the two
+      // answers may straddle a second.
+      if (threaded.text === mainText) {
+        expect(threaded.headers.get('etag')).toBe(main.headers.get('etag'))
+      }
     }
   })
 
