@@ -46,7 +46,7 @@ for (const random of [false, true]) {
 /** The suite's page (the objects at every size / 200th place), or 400 pages drawn at random. */
 function pagesOf(catalogue: Catalogue, random: boolean): string[][] {
   const { types, uris } = catalogue.data
-  const idAt = (index: number) => uris[index]!.slice(uris[index]!.lastIndexOf('/') + 1)
+  const idAt = (index: number) => uris.get(index).slice(uris.get(index).lastIndexOf('/') + 1)
   const objects: number[] = []
   for (let index = 0; index < catalogue.size; index++) {
     if (types[index] === 'object') objects.push(index)

@@ -23,7 +23,7 @@ globalThis.gc?.()
 const rssMiB = process.memoryUsage().rss / 2 ** 20
 
 const { types, uris, documents } = catalogue.data
-const idAt = (index: number) => uris[index]!.slice(uris[index]!.lastIndexOf('/') + 1)
+const idAt = (index: number) => uris.get(index).slice(uris.get(index).lastIndexOf('/') + 1)
 const objects: number[] = []
 for (let index = 0; index < catalogue.size; index++) {
   if (types[index] === 'object') objects.push(index)

@@ -67,7 +67,7 @@ await runPhase<Catalogue, Catalogue>({
 /** Ids of the tree's heaviest places and of 50 objects spread over the catalogue. */
 function treeLandmarks(catalogue: Catalogue) {
   const { hierarchy, types, uris } = catalogue.data
-  const idAt = (index: number) => uris[index]!.slice(uris[index]!.lastIndexOf('/') + 1)
+  const idAt = (index: number) => uris.get(index).slice(uris.get(index).lastIndexOf('/') + 1)
   let biggest = 0
   let widest = 0
   const children = (i: number) => hierarchy.childOffsets[i + 1]! - hierarchy.childOffsets[i]!
@@ -89,7 +89,7 @@ function namedRequests(catalogue: Catalogue): [string, () => unknown][] {
   // The tree's heaviest places: the top-level collection with most descendants, the collection
   // with most children, and the deepest object.
   const { hierarchy, types, uris } = catalogue.data
-  const idAt = (index: number) => uris[index]!.slice(uris[index]!.lastIndexOf('/') + 1)
+  const idAt = (index: number) => uris.get(index).slice(uris.get(index).lastIndexOf('/') + 1)
   let biggest = 0
   let widest = 0
   let deepest = 0

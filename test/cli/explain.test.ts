@@ -21,7 +21,7 @@ describe('catalogue explain', () => {
     matches.scores.forEach((found, i) => {
       if (found > matches.scores[best]!) best = i
     })
-    uri = catalogue.data.uris[matches.ids[best]!]!
+    uri = catalogue.data.uris.get(matches.ids[best]!)
     score = matches.scores[best]!
   })
 

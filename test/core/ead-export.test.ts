@@ -106,7 +106,7 @@ describe('findingAid', () => {
         }
         const again = byUri(await reimport(exported))
         const originals = sample
-          .documents(sample.data.uris)
+          .documents([...sample.data.uris])
           .filter(
             (document) => document?.type === 'collection' || document?.type === 'object',
           ) as Extract<CatalogueDocument, { type: 'collection' | 'object' }>[]

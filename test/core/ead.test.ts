@@ -463,7 +463,7 @@ describe('a catalogue of EAD finding aids', () => {
       }
     }
     expect(depth).toBeGreaterThanOrEqual(10)
-    const [type, id] = uris[deepest]!.slice(1).split('/') as ['objects' | 'collections', string]
+    const [type, id] = uris.get(deepest).slice(1).split('/') as ['objects' | 'collections', string]
     const chain: string[] = []
     let node = catalogue.ancestors(type === 'objects' ? 'object' : 'collection', id) as {
       uri?: string
@@ -475,7 +475,7 @@ describe('a catalogue of EAD finding aids', () => {
     }
     expect(chain).toHaveLength(depth)
     for (let i = 0; i < chain.length; i++) {
-      const next = chain[i + 1] ?? uris[deepest]!
+      const next = chain[i + 1] ?? uris.get(deepest)
       const children = catalogue.children(chain[i]!.split('/')[2]!, { limit: 500 })
       expect(children.results.map((item) => item.uri)).toContain(next)
     }

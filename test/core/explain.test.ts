@@ -36,7 +36,7 @@ function ranked(catalogue: Catalogue, query: string): Map<string, number> {
   if (!node) return found
   const matches = catalogue.data.text.search(node)
   matches.ids.forEach((id, i) => {
-    found.set(catalogue.data.uris[id]!, matches.scores[i]!)
+    found.set(catalogue.data.uris.get(id), matches.scores[i]!)
   })
   return found
 }
@@ -73,7 +73,7 @@ describe('Catalogue', () => {
                   Math.abs(score) * 2 ** -23,
                 )
               }
-              const other = catalogue.data.uris[pick % catalogue.size]!
+              const other = catalogue.data.uris.get(pick % catalogue.size)
               if (!scores.has(other)) expect(catalogue.explain(q, other), q).toBeNull()
             }),
             { numRuns: runs },

@@ -45,7 +45,7 @@ function agent(id: string, title: string, description: string, paragraphs: strin
 function matched(catalogue: Catalogue, query: string): string[] | null {
   const node = catalogue.parse('facets', { query }).query
   if (node === null) return null
-  return Array.from(catalogue.data.text.evaluate(node).ids, (id) => catalogue.data.uris[id]!)
+  return Array.from(catalogue.data.text.evaluate(node).ids, (id) => catalogue.data.uris.get(id))
 }
 
 describe('full text', () => {
@@ -121,10 +121,10 @@ describe('full text', () => {
       // (archives | public) health
       expect(q('archives | public health')).toEqual(['/agents/a1'])
       // history, or anything without medicine: every document here.
-      expect(q('history | -medicine')).toEqual(catalogue.data.uris)
+      expect(q('history | -medicine')).toEqual([...catalogue.data.uris])
       // medicine, or anything without partners: all but "Partners in health".
       expect(q('medicine | -partners')).toEqual(
-        catalogue.data.uris.filter((uri) => uri !== '/terms/t4'),
+        [...catalogue.data.uris].filter((uri) => uri !== '/terms/t4'),
       )
     })
   })
@@ -171,7 +171,9 @@ describe('full text on the real corpus', () => {
       '+++',
     ]) {
       const engine = matched(corpus, query)
-      const brute = corpus.data.uris.filter((_, i) => bruteMatches(query, documents[i]!) === true)
+      const brute = [...corpus.data.uris].filter(
+        (_, i) => bruteMatches(query, documents[i]!) === true,
+      )
       expect(engine, query).toEqual(brute)
     }
   })
@@ -258,7 +260,7 @@ describe('full text against the reading of the contract', () => {
         fc.property(expression, (query) => {
           const engine = matched(catalogue, query)
           expect(engine).not.toBeNull()
-          const brute = catalogue.data.uris.filter(
+          const brute = [...catalogue.data.uris].filter(
             (_, i) => bruteMatches(query, values[i]!) === true,
           )
           expect(engine).toEqual(brute)
@@ -336,7 +338,7 @@ describe('fuzzy words, scored', () => {
         const node = catalogue.parse('search', { query }).query!
         const ids = catalogue.data.text.evaluate(node).ids.slice(0, 20)
         for (const id of ids) {
-          const uri = catalogue.data.uris[id]!
+          const uri = catalogue.data.uris.get(id)
           const explanation = catalogue.explain(query, uri)
           if (!explanation) continue
           for (const place of nodesOf(explanation, /^\S+~\d in /)) {
@@ -420,7 +422,7 @@ describe('markup in every searched field', () => {
     ])
     const found = (query: string) => {
       const { ids } = catalogue.data.text.search(catalogue.parse('facets', { query }).query!)
-      return Array.from(ids, (id) => catalogue.data.uris[id])
+      return Array.from(ids, (id) => catalogue.data.uris.get(id))
     }
     // `&amp;` is `&`, not the word `amp`; a tag is no word, and EAD's `<emph>` separates words.
     expect(found('amp')).toEqual(['/terms/plain'])

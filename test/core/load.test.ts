@@ -138,7 +138,7 @@ describe('loadCatalogue', () => {
     const writing = writeFile(pipe, ndjson([term('a'), term('b'), term('c')]))
     const { catalogue } = await loadCatalogue(pipe)
     await writing
-    expect(catalogue.data.uris).toEqual(['/terms/a', '/terms/b', '/terms/c'])
+    expect([...catalogue.data.uris]).toEqual(['/terms/a', '/terms/b', '/terms/c'])
   })
 
   it('reads a directory tree of single documents and arrays', async () => {
@@ -149,7 +149,7 @@ describe('loadCatalogue', () => {
     writeFileSync(join(folder, 'nested', 'deeper', 'three.ndjson'), ndjson([term('d4')]))
     writeFileSync(join(folder, 'nested', 'notes.txt'), 'not a catalogue file')
     const { catalogue } = await loadCatalogue(folder)
-    expect(catalogue.data.uris).toEqual(['/terms/d4', '/terms/d2', '/terms/d3', '/terms/d1'])
+    expect([...catalogue.data.uris]).toEqual(['/terms/d4', '/terms/d2', '/terms/d3', '/terms/d1'])
   })
 
   it('refuses duplicate uris, naming both places', async () => {

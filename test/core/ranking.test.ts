@@ -137,7 +137,9 @@ describe('the places a query scores in', () => {
     const catalogue = Catalogue.fromDocuments(documents)
     const node = catalogue.parse('facets', { query }).query!
     const found = catalogue.data.text.search(node)
-    return new Map(Array.from(found.ids, (id, i) => [catalogue.data.uris[id]!, found.scores[i]!]))
+    return new Map(
+      Array.from(found.ids, (id, i) => [catalogue.data.uris.get(id), found.scores[i]!]),
+    )
   }
 
   it('scores 0 a document whose words are only in different places', () => {

@@ -11,6 +11,12 @@ import {
   storedGroups,
 } from '../../packages/core/src/catalogue-data/group-summaries.js'
 import { UriIndex, uriSlots } from '../../packages/core/src/catalogue-data/uri-index.js'
+import { ByteStrings, storedStrings } from '../../packages/core/src/util/byte-strings.js'
+
+/** The uris as the catalogue keeps them. */
+function byteStrings(uris: string[]): ByteStrings {
+  return new ByteStrings(storedStrings(uris))
+}
 
 describe('UriIndex', () => {
   it('finds every uri at its position and nothing else, as a Map does', () => {
@@ -19,7 +25,7 @@ describe('UriIndex', () => {
         fc.uniqueArray(fc.string({ unit: 'binary' }), { maxLength: 300 }),
         fc.array(fc.string({ unit: 'binary' }), { maxLength: 30 }),
         (uris, others) => {
-          const index = new UriIndex(uris, uriSlots(uris))
+          const index = new UriIndex(byteStrings(uris), uriSlots(uris))
           const map = new Map(uris.map((uri, position) => [uri, position]))
           for (const uri of [...uris, ...others]) {
             expect(index.get(uri)).toBe(map.get(uri))
@@ -44,8 +50,8 @@ describe('UriIndex', () => {
 
   it('answers undefined, not a loop, from a table with no empty slot', () => {
     const uris = ['/a', '/b']
-    expect(new UriIndex(uris, new Uint32Array([1, 2])).get('/c')).toBeUndefined()
-    expect(new UriIndex(uris, new Uint32Array([1, 2])).get('/b')).toBe(1)
+    expect(new UriIndex(byteStrings(uris), new Uint32Array([1, 2])).get('/c')).toBeUndefined()
+    expect(new UriIndex(byteStrings(uris), new Uint32Array([1, 2])).get('/b')).toBe(1)
   })
 })
 

@@ -92,7 +92,7 @@ describe('AppWorkers over a real server', () => {
   it('answers as the app on the main thread does, byte for byte', async () => {
     const app = createApp(catalogue)
     const { uris } = catalogue.data
-    const details = [uris[0]!, uris[40]!, uris[uris.length - 1]!]
+    const details = [uris.get(0), uris.get(40), uris.get(uris.size - 1)]
     for (const path of [...PATHS, ...details, `${details[0]}/children?limit=2`]) {
       // Unencoded: the ETag of a compressed answer says how it was encoded.
       const threaded = await get(path, { 'accept-encoding': 'identity' })
@@ -124,7 +124,7 @@ describe('AppWorkers over a real server', () => {
   })
 
   it('reads a POST body (My list) and refuses one too large with a 413', async () => {
-    const uris = catalogue.data.uris.slice(0, 3)
+    const uris = [...catalogue.data.uris].slice(0, 3)
     const response = await fetch(`${server.url}/mylist`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -239,7 +239,7 @@ describe('AppWorkers.replace', () => {
     const first = await reader.read()
 
     const smaller = CatalogueClass.fromDocuments(
-      catalogue.data.uris.slice(0, 50).map((uri) => catalogue.get(uri)! as CatalogueDocument),
+      [...catalogue.data.uris].slice(0, 50).map((uri) => catalogue.get(uri)! as CatalogueDocument),
     )
     await workers.replace({ catalogue: shareCatalogue(smaller) } satisfies ThreadedData)
     const health = JSON.parse((await get('/health')).text) as { version: string; documents: number }
@@ -346,10 +346,10 @@ function topCollectionWithMostDescendants(): string {
   const { hierarchy, uris } = catalogue.data
   let best = 0
   let bestSize = -1
-  for (let index = 0; index < uris.length; index++) {
-    if (hierarchy.parentOf[index] !== -1 || !uris[index]!.startsWith('/collections/')) continue
+  for (let index = 0; index < uris.size; index++) {
+    if (hierarchy.parentOf[index] !== -1 || !uris.get(index).startsWith('/collections/')) continue
     const size = hierarchy.subtreeSize[index]!
     if (size > bestSize) [best, bestSize] = [index, size]
   }
-  return uris[best]!.split('/')[2]!
+  return uris.get(best).split('/')[2]!
 }

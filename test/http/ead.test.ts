@@ -124,7 +124,7 @@ describe('GET /collections/{id}/ead', () => {
       }))
       big = Catalogue.fromDocuments(
         [
-          ...catalogue.documents(catalogue.data.uris).filter((d) => d !== undefined),
+          ...catalogue.documents([...catalogue.data.uris]).filter((d) => d !== undefined),
           ...objects,
         ] as CatalogueDocument[],
         { maxLimit: 10 },

@@ -17,7 +17,7 @@ describe('a harvester (Sickle) on the in-memory catalogue', () => {
     async () => {
       const { catalogue } = await loadCatalogue(SAMPLE)
       expected = {
-        records: catalogue.data.uris
+        records: [...catalogue.data.uris]
           .filter((uri) => /^\/(collections|objects)\//.test(uri))
           .map(id),
         tops: catalogue.topLevelCollections({ limit: 1000 }).uris.map(id),

@@ -90,7 +90,7 @@ async function harvest(app: App, verb: string, query: string) {
 describe('OAI-PMH lists and their tokens', () => {
   it('refuses a token of one list in another, and never pages sets into an empty page', async () => {
     const catalogue = await sampleCatalogue()
-    const tops = catalogue.data.uris.filter(
+    const tops = [...catalogue.data.uris].filter(
       (uri, index) =>
         uri.startsWith('/collections/') && catalogue.data.hierarchy.parentOf[index] === -1,
     )
@@ -130,7 +130,7 @@ describe('OAI-PMH', () => {
   beforeAll(async () => {
     catalogue = await sampleCatalogue()
     app = createApp(catalogue, { oai: { pageSize: 37 } })
-    records = catalogue.data.uris.filter(
+    records = [...catalogue.data.uris].filter(
       (uri) => uri.startsWith('/collections/') || uri.startsWith('/objects/'),
     )
   })
@@ -284,7 +284,7 @@ describe('OAI-PMH', () => {
   })
 
   describe('errors', () => {
-    const agent = () => catalogue.data.uris.find((uri) => uri.startsWith('/agents/'))!
+    const agent = () => [...catalogue.data.uris].find((uri) => uri.startsWith('/agents/'))!
 
     const errorTable = [
       ['', 'badVerb'],

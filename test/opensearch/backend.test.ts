@@ -77,7 +77,7 @@ describe.skipIf(node.skip)('OpenSearchBackend', () => {
         // Every document of the corpus (192), with its odd parents and positions; 200 of the
         // generated sample's 2,000, whose documents are alike (no tied positions, no missing
         // parents), spread over it: every type, a few hundred requests.
-        for (const uri of sampleOf(catalogue.data.uris, 200)) {
+        for (const uri of sampleOf([...catalogue.data.uris], 200)) {
           const [, plural, id] = uri.split('/') as [string, string, string]
           const type = plural.slice(0, -1) as 'collection' | 'object' | 'agent' | 'term'
           expect(await backend.detail(type, id), uri).toEqual(catalogue.detail(type, id))
@@ -294,7 +294,7 @@ function sampleOf<T>(items: readonly T[], n: number): T[] {
 /** The uris of the collections and objects (or of `kinds` only), in catalogue order. */
 function treeUris(catalogue: Catalogue, ...kinds: ('collections' | 'objects')[]): string[] {
   const wanted: readonly string[] = kinds.length > 0 ? kinds : ['collections', 'objects']
-  return catalogue.data.uris.filter((uri) => wanted.includes(uri.split('/')[1]!))
+  return [...catalogue.data.uris].filter((uri) => wanted.includes(uri.split('/')[1]!))
 }
 
 function treeIds(catalogue: Catalogue): string[] {

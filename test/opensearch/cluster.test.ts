@@ -405,14 +405,14 @@ function summary(outcomes: LoadOutcome[]) {
 function requestTargets(catalogue: Catalogue): string[] {
   const words = titleWords(catalogue)
   const [a = 'a', b = 'b', c = 'c'] = words
-  const collections = catalogue.data.uris.filter((uri) => uri.startsWith('/collections/'))
+  const collections = [...catalogue.data.uris].filter((uri) => uri.startsWith('/collections/'))
   const parent =
     collections.find(
       (uri) => catalogue.children(uri.slice(13), catalogue.parse('children', {})).count > 3,
     ) ?? collections[0]!
-  const object = catalogue.data.uris.find((uri) => uri.startsWith('/objects/'))!
-  const agent = catalogue.data.uris.find((uri) => uri.startsWith('/agents/'))!
-  const term = catalogue.data.uris.find((uri) => uri.startsWith('/terms/'))!
+  const object = [...catalogue.data.uris].find((uri) => uri.startsWith('/objects/'))!
+  const agent = [...catalogue.data.uris].find((uri) => uri.startsWith('/agents/'))!
+  const term = [...catalogue.data.uris].find((uri) => uri.startsWith('/terms/'))!
   const enc = encodeURIComponent
   return [
     `/search?query=${enc(a)}`,

@@ -87,7 +87,9 @@ describe.skipIf(node.skip)('EAD export on OpenSearch', () => {
 
       if (name === 'the EAD finding aids') {
         it('gives back the pushed documents when its finding aids are imported again', async () => {
-          const pushed = both.catalogue.documents(both.catalogue.data.uris) as CatalogueDocument[]
+          const pushed = both.catalogue.documents([
+            ...both.catalogue.data.uris,
+          ]) as CatalogueDocument[]
           const again = new Map(
             (await reimport(await exportFindingAids(both.backend, 'ead3'))).map((d) => [d.uri, d]),
           )

@@ -73,7 +73,7 @@ describe.skipIf(node.skip)('EAD export requests on OpenSearch', () => {
           const top = uriIndex.get(uri)!
           const first = hierarchy.preorder[top]!
           const below = hierarchy.byPreorder.subarray(first, first + hierarchy.subtreeSize[top]!)
-          const collections = Array.from(below, (at) => uris[at]!).filter((one) =>
+          const collections = Array.from(below, (at) => uris.get(at)).filter((one) =>
             one.startsWith('/collections/'),
           ).length
           const id = uri.split('/').pop()!

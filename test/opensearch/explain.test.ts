@@ -35,7 +35,7 @@ describe.skipIf(node.skip)('OpenSearchBackend', () => {
   /** The first documents the query finds in memory. */
   function found(query: string, count = 5): string[] {
     const matches = catalogue.data.text.search(catalogue.parse('search', { query }).query!)
-    return Array.from(matches.ids.slice(0, count), (id) => catalogue.data.uris[id]!)
+    return Array.from(matches.ids.slice(0, count), (id) => catalogue.data.uris.get(id))
   }
 
   describe('explain', () => {

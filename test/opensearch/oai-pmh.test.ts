@@ -126,7 +126,7 @@ describe.skipIf(node.skip)('OAI-PMH on OpenSearch', () => {
       }
 
       it('answers every error with its code, as the in-memory engine does, each answer valid', async () => {
-        const uris = both.catalogue.data.uris
+        const uris = [...both.catalogue.data.uris]
         const inner = uris.find(
           (uri, i) =>
             uri.startsWith('/collections/') && both.catalogue.data.hierarchy.parentOf[i] !== -1,
@@ -367,7 +367,7 @@ describe.skipIf(node.skip)('OAI-PMH on OpenSearch', () => {
     harvestWithSickle(
       'harvests every record once from the cluster, by resumption tokens',
       async () => {
-        expected = both.catalogue.data.uris
+        expected = [...both.catalogue.data.uris]
           .filter((uri) => /^\/(collections|objects)\//.test(uri))
           .map(id)
         return listen(createApp(both.backend, { oai: { pageSize: 50 } }), { port: 0 })

@@ -20,7 +20,9 @@ const node = openSearchNode('the query DSL against the in-memory engine')
 function inMemory(catalogue: Catalogue, query: string): string[] {
   const node = catalogue.parse('facets', { query }).query
   if (node === null) return [...catalogue.data.uris].sort()
-  return Array.from(catalogue.data.text.evaluate(node).ids, (id) => catalogue.data.uris[id]!).sort()
+  return Array.from(catalogue.data.text.evaluate(node).ids, (id) =>
+    catalogue.data.uris.get(id),
+  ).sort()
 }
 
 /** The uris of the documents the same query finds on the node, sorted. */

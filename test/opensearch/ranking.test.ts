@@ -38,7 +38,7 @@ function inMemory(catalogue: Catalogue, query: string): Scores {
   if (parsed === null) return scores
   const matches = catalogue.data.text.search(parsed)
   matches.ids.forEach((id, i) => {
-    scores.set(catalogue.data.uris[id]!, matches.scores[i]!)
+    scores.set(catalogue.data.uris.get(id), matches.scores[i]!)
   })
   return scores
 }

@@ -208,7 +208,7 @@ function spreadCatalogue(documents: Iterable<object>): string {
 /** A few words of the catalogue's titles, frequent first. */
 function topicWords(catalogue: Catalogue): string[] {
   const counts = new Map<string, number>()
-  for (const title of catalogue.data.titles.slice(0, 5000)) {
+  for (const title of [...catalogue.data.titles].slice(0, 5000)) {
     for (const word of title.toLowerCase().match(/\p{L}{5,}/gu) ?? []) {
       counts.set(word, (counts.get(word) ?? 0) + 1)
     }

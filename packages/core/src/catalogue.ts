@@ -209,19 +209,18 @@ export class Catalogue
     uris: string[]
     next: string | null
   } {
-    const { uris, hierarchy } = this.data
+    const { uris, types, hierarchy } = this.data
     let index = page.cursor ? Number(page.cursor) : 0
-    if (!Number.isSafeInteger(index) || index < 0) index = uris.length
-    const isTop = (at: number) =>
-      hierarchy.parentOf[at] === NO_PARENT && uris[at]!.startsWith('/collections/')
+    if (!Number.isSafeInteger(index) || index < 0) index = uris.size
+    const isTop = (at: number) => hierarchy.parentOf[at] === NO_PARENT && types[at] === 'collection'
     const found: string[] = []
-    for (; index < uris.length && found.length < page.limit; index++) {
-      if (isTop(index)) found.push(uris[index]!)
+    for (; index < uris.size && found.length < page.limit; index++) {
+      if (isTop(index)) found.push(uris.get(index))
     }
     // The next page starts at the next top-level collection: none, no next page (a page is
     // never empty, which OAI-PMH's ListSets could not answer).
-    while (index < uris.length && !isTop(index)) index++
-    return { uris: found, next: index < uris.length ? String(index) : null }
+    while (index < uris.size && !isTop(index)) index++
+    return { uris: found, next: index < uris.size ? String(index) : null }
   }
 
   /**
@@ -257,7 +256,7 @@ export class Catalogue
     const listed: ListedDocument[] = []
     for (let index = start; index < end; index++) {
       const { uris, types } = this.data
-      listed.push({ uri: uris[index]!, type: types[index]!, datestamp: stamps[index]! })
+      listed.push({ uri: uris.get(index), type: types[index]!, datestamp: stamps[index]! })
     }
     return listed
   }

@@ -143,14 +143,14 @@ export async function loadCatalogue(path: string, options: LoadOptions = {}): Pr
     const catalogue = new Catalogue(data, options)
     const hierarchy = withRefusedParents(
       documents.warnings,
-      (index) => parentOf(catalogue.get(data.uris[index]!)),
+      (index) => parentOf(catalogue.get(data.uris.get(index))),
       refusedUris(invalid, (uri) => data.uriIndex.has(uri)),
     )
     return {
       catalogue,
       skipped: invalid,
       counts: countTypes(catalogue),
-      warnings: [...warnings, ...sourced(hierarchy, data.uris, seen)],
+      warnings: [...warnings, ...sourced(hierarchy, (index) => data.uris.get(index), seen)],
       milliseconds: performance.now() - started,
       workers: readers?.started ? workers : 1,
     }
@@ -221,7 +221,11 @@ export async function checkCatalogue(
     ),
     ...places.contradictions(uris, resolved, unsure),
   ].sort((a, b) => a.index - b.index)
-  return { counts, invalid, warnings: [...readWarnings, ...sourced(hierarchy, uris, seen)] }
+  return {
+    counts,
+    invalid,
+    warnings: [...readWarnings, ...sourced(hierarchy, (index) => uris[index]!, seen)],
+  }
 }
 
 function parentOf(document: CatalogueDocument | undefined): string | null {
@@ -243,11 +247,11 @@ function refusedUris(
 /** Hierarchy warnings with their document's uri and source. */
 function sourced(
   warnings: HierarchyWarning[],
-  uris: readonly string[],
+  uriAt: (index: number) => string,
   seen: Map<string, DocumentSource>,
 ): LoadWarning[] {
   return warnings.map(({ index, message }) => {
-    const uri = uris[index]!
+    const uri = uriAt(index)
     return { source: seen.get(uri) ?? { file: '(unknown)' }, uri, message }
   })
 }

@@ -1,11 +1,17 @@
 /**
  * A catalogue shared between worker threads: its typed arrays (the postings, the columns, the
- * documents' bytes, nine tenths of its memory) in `SharedArrayBuffer`s that every thread reads
- * without a copy, and the rest (lists of strings, options) copied to each thread when it is sent.
- * Each thread derives its own readers over the shared parts, as a snapshot's restore does.
+ * documents' bytes, the uris and titles, nineteen twentieths of its memory) and the arrays
+ * derived from them (the columns' inverted lists, the tree's numbering) in `SharedArrayBuffer`s
+ * that every thread reads without a copy, and the rest (short lists of strings, options) copied
+ * to each thread when it is sent. Each thread makes its own readers over the shared arrays.
  */
 import { Catalogue, type CatalogueOptions } from './catalogue.js'
-import { deriveCatalogue, type StoredCatalogue } from './catalogue-data/catalogue-data.js'
+import {
+  type DerivedArrays,
+  deriveCatalogue,
+  derivedArrays,
+  type StoredCatalogue,
+} from './catalogue-data/catalogue-data.js'
 
 /**
  * What a thread needs to answer as a catalogue does: its stored parts (typed arrays shared), its
@@ -14,6 +20,8 @@ import { deriveCatalogue, type StoredCatalogue } from './catalogue-data/catalogu
  */
 export interface SharedCatalogue {
   stored: StoredCatalogue
+  /** What the thread that shared it derived from `stored`: the other threads make none. */
+  derived: DerivedArrays
   options: CatalogueOptions
   /** Each document's datestamp (seconds), shared: a harvest reads the same on every thread. */
   datestamps: Float64Array
@@ -26,18 +34,20 @@ export interface SharedCatalogue {
 export function shareCatalogue(catalogue: Catalogue): SharedCatalogue {
   return {
     stored: sharedParts(catalogue.data.stored) as StoredCatalogue,
+    derived: sharedParts(derivedArrays(catalogue.data)) as DerivedArrays,
     options: catalogue.options,
     datestamps: shared(catalogue.datestampArray()),
   }
 }
 
 /**
- * Whether every typed array the catalogue stores is in shared memory already (a snapshot read
- * with `sharedMemory`, or a catalogue opened by {@link openSharedCatalogue}): sharing it copies
- * nothing, and it answers as well as a copy made over its parts would.
+ * Whether every typed array the catalogue stores or derives is in shared memory already (a
+ * catalogue opened by {@link openSharedCatalogue}): sharing it copies nothing, and it answers as
+ * well as a copy made over its parts would. A snapshot read with `sharedMemory` has its stored
+ * arrays there, and derived its own.
  */
 export function isShared(catalogue: Catalogue): boolean {
-  return everyArrayShared(catalogue.data.stored)
+  return everyArrayShared(catalogue.data.stored) && everyArrayShared(derivedArrays(catalogue.data))
 }
 
 function everyArrayShared(part: unknown): boolean {
@@ -48,10 +58,11 @@ function everyArrayShared(part: unknown): boolean {
 
 /**
  * The catalogue over shared parts, answering exactly as the one they were shared from: the same
- * parts, options and datestamps; its own derived readers (maps, the tree, the text index).
+ * parts, derived arrays, options and datestamps; its own readers over them (maps, sets, the
+ * text index).
  */
 export function openSharedCatalogue(shared: SharedCatalogue): Catalogue {
-  const catalogue = new Catalogue(deriveCatalogue(shared.stored), shared.options)
+  const catalogue = new Catalogue(deriveCatalogue(shared.stored, shared.derived), shared.options)
   catalogue.adoptDatestamps(shared.datestamps)
   return catalogue
 }

@@ -39,7 +39,8 @@ export class ServeThreads {
     const catalogue = shareCatalogue(result.catalogue)
     if (this.workers) await this.workers.replace(this.data(catalogue, reportedLoad(result)))
     else this.first = catalogue
-    // A snapshot read into shared memory is kept as it is; a build's arrays, copied, are let go.
+    // A catalogue opened over shared arrays is kept as it is; any other (a build's, a
+    // snapshot's with the arrays it derived) is let go for one over the arrays just shared.
     return isShared(result.catalogue)
       ? result
       : { ...result, catalogue: openSharedCatalogue(catalogue) }

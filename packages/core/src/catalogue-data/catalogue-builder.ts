@@ -16,6 +16,7 @@ import type { CatalogueDocument, DocumentType } from '../documents/documents.js'
 import type { AnalyzedTexts } from '../text/text-batch.js'
 import { TextIndexBuilder } from '../text/text-index-builder.js'
 import { TitleWordsBuilder } from '../text/title-words.js'
+import { storedStrings } from '../util/byte-strings.js'
 import { CatalogueError } from '../util/catalogue-errors.js'
 import { compareCodeUnits } from '../util/code-unit-order.js'
 import { GrowableArray } from '../util/growable-array.js'
@@ -150,9 +151,9 @@ export class CatalogueBuilder {
       size: this.count,
       version: built.version,
       language: this.language,
-      uris: this.uris,
+      uris: storedStrings(this.uris),
       uriSlots: uriSlots(this.uris),
-      titles: this.titles,
+      titles: storedStrings(this.titles),
       groups: storedGroups(this.groups),
       columns,
       keys,

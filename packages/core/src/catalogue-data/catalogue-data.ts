@@ -7,14 +7,14 @@
 import { analyzerFor, type TextLanguage } from '../analysis/languages.js'
 import { deriveHierarchy, type Hierarchy, type StoredHierarchy } from '../api/hierarchy.js'
 import { COLUMN_NAMES, type ColumnName, type Columns, type SortKeys } from '../columns/columns.js'
-import { type StoredColumn, ValueColumn } from '../columns/value-column.js'
+import { type InvertedColumn, type StoredColumn, ValueColumn } from '../columns/value-column.js'
 import { DocumentStore, type StoredDocuments } from '../document-store/document-store.js'
 import type { DocumentType } from '../documents/documents.js'
 import type { StoredTextIndex } from '../text/stored-text-index.js'
 import { TextIndex } from '../text/text-index.js'
 import { type StoredTitleWords, TitleWords } from '../text/title-words.js'
 import { Bitset } from '../util/bitset.js'
-import type { StoredStrings } from '../util/byte-strings.js'
+import { ByteStrings, type StoredStrings } from '../util/byte-strings.js'
 import { GroupSummaries } from './group-summaries.js'
 import { UriIndex } from './uri-index.js'
 
@@ -29,11 +29,15 @@ export interface StoredCatalogue {
   version: string
   /** The language the text was analyzed in (queries are analyzed the same way). */
   language: TextLanguage
-  uris: string[]
+  /**
+   * Each document's uri, as UTF-8 bytes: no string per document on any thread's heap (a
+   * million are 31 MB of bytes here, some 60 MB as strings on each thread that answers).
+   */
+  uris: StoredStrings
   /** A hash table of the uris' positions, read by {@link UriIndex}. */
   uriSlots: Uint32Array
   /** Each document's title, for the items that show only that (children, minimap, ancestors). */
-  titles: string[]
+  titles: StoredStrings
   /** Each group's summary as JSON text (`GroupSummary`; read by {@link GroupSummaries}). */
   groups: StoredStrings
   columns: Record<ColumnName, StoredColumn>
@@ -94,9 +98,9 @@ export const STORED_PARTS = {
   size: 'json',
   version: 'json',
   language: 'json',
-  uris: 'list',
+  uris: { bytes: Uint8Array, offsets: Uint32Array },
   uriSlots: Uint32Array,
-  titles: 'list',
+  titles: { bytes: Uint8Array, offsets: Uint32Array },
   groups: { bytes: Uint8Array, offsets: Uint32Array },
   columns: Object.fromEntries(COLUMN_NAMES.map((name) => [name, storedColumn])) as Record<
     ColumnName,
@@ -146,6 +150,10 @@ export const STORED_PARTS = {
  */
 export interface CatalogueData extends Omit<StoredCatalogue, DerivedParts> {
   stored: StoredCatalogue
+  /** Each document's uri. */
+  uris: ByteStrings
+  /** Each document's title, for the items that show only that. */
+  titles: ByteStrings
   /** Each document's JSON text: documents are parsed only when a response needs them whole. */
   documents: DocumentStore
   uriIndex: UriIndex
@@ -165,29 +173,67 @@ export interface CatalogueData extends Omit<StoredCatalogue, DerivedParts> {
 }
 
 /** The stored parts the catalogue's data holds in derived form (a reader over them). */
-type DerivedParts = 'groups' | 'documents' | 'columns' | 'hierarchy' | 'titleWords' | 'text'
+type DerivedParts =
+  | 'uris'
+  | 'titles'
+  | 'groups'
+  | 'documents'
+  | 'columns'
+  | 'hierarchy'
+  | 'titleWords'
+  | 'text'
 
-/** The catalogue's data: the stored parts and what is derived from them. */
-export function deriveCatalogue(stored: StoredCatalogue): CatalogueData {
+/**
+ * The typed arrays {@link deriveCatalogue} makes from the stored parts: the columns' inverted
+ * lists and the tree's numbering, a twentieth of a catalogue's memory. Threads that share the
+ * stored parts share these too (`shareCatalogue`), so only one of them makes them.
+ */
+export interface DerivedArrays {
+  columns: Record<ColumnName, InvertedColumn>
+  hierarchy: Omit<Hierarchy, keyof StoredHierarchy>
+}
+
+/** The typed arrays the catalogue's data derived (to give {@link deriveCatalogue} elsewhere). */
+export function derivedArrays(data: CatalogueData): DerivedArrays {
+  const { parentOf: _parentOf, childIndex: _childIndex, ...numbering } = data.hierarchy
+  return {
+    columns: Object.fromEntries(
+      COLUMN_NAMES.map((name) => [name, data.columns[name].inverted]),
+    ) as Record<ColumnName, InvertedColumn>,
+    hierarchy: numbering,
+  }
+}
+
+/**
+ * The catalogue's data: the stored parts and what is derived from them.
+ * @param derived the arrays {@link derivedArrays} took from the same parts' data, if another
+ *   thread derived them already: not made again
+ */
+export function deriveCatalogue(stored: StoredCatalogue, derived?: DerivedArrays): CatalogueData {
   const { size } = stored
   const columns = Object.fromEntries(
-    Object.entries(stored.columns).map(([name, column]) => [
-      name,
-      new ValueColumn(column.keys, column.valueOffsets, column.valueIds),
-    ]),
+    COLUMN_NAMES.map((name) => {
+      const { keys, valueOffsets, valueIds } = stored.columns[name]
+      return [name, new ValueColumn(keys, valueOffsets, valueIds, derived?.columns[name])]
+    }),
   ) as Record<ColumnName, ValueColumn> as Columns
   const types = typesOf(columns.type, size)
+  const uris = new ByteStrings(stored.uris)
   return {
     ...stored,
     stored,
-    uriIndex: new UriIndex(stored.uris, stored.uriSlots),
+    uris,
+    titles: new ByteStrings(stored.titles),
+    uriIndex: new UriIndex(uris, stored.uriSlots),
     groups: new GroupSummaries(stored.groups),
     types,
     columns,
-    hierarchy: deriveHierarchy(
-      stored.hierarchy,
-      (index) => types[index] === 'collection' || types[index] === 'object',
-    ),
+    hierarchy: derived
+      ? { ...stored.hierarchy, ...derived.hierarchy }
+      : deriveHierarchy(
+          stored.hierarchy,
+          (index) => types[index] === 'collection' || types[index] === 'object',
+        ),
     titleWords: new TitleWords(stored.titleWords),
     online: setOf(columns.online, 'true', size),
     typeSets: {

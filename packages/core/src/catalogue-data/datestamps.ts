@@ -43,7 +43,7 @@ export function carriedDatestamps(
 ): Float64Array {
   const stamps = new Float64Array(next.data.size)
   for (let index = 0; index < next.data.size; index++) {
-    const before = previous.data.uriIndex.get(next.data.uris[index]!)
+    const before = previous.data.uriIndex.get(next.data.uris.get(index))
     stamps[index] =
       before !== undefined && previous.hashes[before] === next.hashes[index]
         ? previous.stamps[before]!

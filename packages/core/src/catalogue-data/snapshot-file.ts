@@ -16,7 +16,7 @@ import { STORED_PARTS, type StoredCatalogue } from './catalogue-data.js'
  * padding to 8 bytes.
  */
 const FORMAT = 'archive-catalogue snapshot'
-const MAGIC = Buffer.from(`${FORMAT} 11\n`)
+const MAGIC = Buffer.from(`${FORMAT} 12\n`)
 /** Items per JSON chunk of a list: no string near V8's length limit. */
 const LIST_CHUNK = 50_000
 
@@ -205,7 +205,8 @@ export async function readSnapshot(
   if (header.endianness !== endianness())
     throw bad(path, `written on a ${header.endianness} machine`)
   const complete =
-    stored.uris?.length === stored.size &&
+    stored.uris?.offsets?.length === stored.size + 1 &&
+    stored.titles?.offsets?.length === stored.size + 1 &&
     stored.uriSlots?.length >= 2 * stored.size &&
     stored.documents?.documentOffsets?.length === stored.size + 1 &&
     stored.documents.blockStarts?.[stored.documents.blockStarts.length - 1] === stored.size &&

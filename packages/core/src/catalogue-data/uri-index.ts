@@ -1,3 +1,5 @@
+import type { ByteStrings } from '../util/byte-strings.js'
+
 /**
  * Each uri's catalogue position, from a hash table the build makes and the snapshot keeps
  * (`uriSlots`): open addressing with linear probing, at least twice as many slots as documents,
@@ -7,11 +9,11 @@
  * with the uri of a slot or two, as fast as the `Map`.
  */
 export class UriIndex {
-  private readonly uris: readonly string[]
+  private readonly uris: ByteStrings
   private readonly slots: Uint32Array
 
   /** @param slots the table {@link uriSlots} made of these uris */
-  constructor(uris: readonly string[], slots: Uint32Array) {
+  constructor(uris: ByteStrings, slots: Uint32Array) {
     this.uris = uris
     this.slots = slots
   }
@@ -24,7 +26,7 @@ export class UriIndex {
     for (let probe = 0, slot = hashOf(uri) & mask; probe < slots.length; probe++) {
       const entry = slots[slot]!
       if (entry === 0) return undefined
-      if (uris[entry - 1] === uri) return entry - 1
+      if (uris.get(entry - 1) === uri) return entry - 1
       slot = (slot + 1) & mask
     }
     return undefined

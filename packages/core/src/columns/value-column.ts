@@ -12,6 +12,38 @@ export interface StoredColumn<K extends ColumnKey = ColumnKey> {
 /** A key of a column: a string (a subject, a format) or a year. */
 export type ColumnKey = string | number
 
+/** What a {@link ValueColumn} derives from its stored parts (see its fields of these names). */
+export interface InvertedColumn {
+  docOffsets: Uint32Array
+  docIds: Uint32Array
+  keyRank: Uint32Array
+}
+
+/** Each value's sorted document ids, and the keys' ranks, from a column's stored parts. */
+export function invertColumn(
+  keys: readonly ColumnKey[],
+  valueOffsets: Uint32Array,
+  valueIds: Uint32Array,
+): InvertedColumn {
+  const documentCount = valueOffsets.length - 1
+  // Inverted lists by counting sort: documents are visited in ascending order, so each list is sorted.
+  const docOffsets = new Uint32Array(keys.length + 1)
+  for (const id of valueIds) docOffsets[id + 1]!++
+  for (let v = 0; v < keys.length; v++) docOffsets[v + 1]! += docOffsets[v]!
+  const cursor = docOffsets.slice(0, keys.length)
+  const docIds = new Uint32Array(valueIds.length)
+  for (let d = 0; d < documentCount; d++) {
+    for (let i = valueOffsets[d]!; i < valueOffsets[d + 1]!; i++)
+      docIds[cursor[valueIds[i]!]!++] = d
+  }
+  const order = keys.map((_, id) => id).sort((a, b) => compareKeys(keys[a]!, keys[b]!))
+  const keyRank = new Uint32Array(keys.length)
+  order.forEach((id, rank) => {
+    keyRank[id] = rank
+  })
+  return { docOffsets, docIds, keyRank }
+}
+
 /**
  * One filterable field as columns: a dictionary of its distinct values, each document's value
  * ids (forward, for facets and sort keys) and each value's sorted document ids (inverted, so a
@@ -34,29 +66,28 @@ export class ValueColumn<K extends ColumnKey = ColumnKey> {
   private holderSet: Bitset | undefined
   private holding: number | undefined
 
-  constructor(keys: K[], valueOffsets: Uint32Array, valueIds: Uint32Array) {
+  /**
+   * @param inverted the lists {@link invertColumn} makes of these values, when another thread
+   *   made them already (they are shared with the stored parts)
+   */
+  constructor(
+    keys: K[],
+    valueOffsets: Uint32Array,
+    valueIds: Uint32Array,
+    inverted: InvertedColumn = invertColumn(keys, valueOffsets, valueIds),
+  ) {
     this.keys = keys
     this.valueOffsets = valueOffsets
     this.valueIds = valueIds
     this.idOf = new Map(keys.map((key, id) => [key, id]))
-    const documentCount = valueOffsets.length - 1
-    // Inverted lists by counting sort: documents are visited in ascending order, so each list is sorted.
-    const docOffsets = new Uint32Array(keys.length + 1)
-    for (const id of valueIds) docOffsets[id + 1]!++
-    for (let v = 0; v < keys.length; v++) docOffsets[v + 1]! += docOffsets[v]!
-    const cursor = docOffsets.slice(0, keys.length)
-    const docIds = new Uint32Array(valueIds.length)
-    for (let d = 0; d < documentCount; d++) {
-      for (let i = valueOffsets[d]!; i < valueOffsets[d + 1]!; i++)
-        docIds[cursor[valueIds[i]!]!++] = d
-    }
-    this.docOffsets = docOffsets
-    this.docIds = docIds
-    const order = keys.map((_, id) => id).sort((a, b) => compareKeys(keys[a]!, keys[b]!))
-    this.keyRank = new Uint32Array(keys.length)
-    order.forEach((id, rank) => {
-      this.keyRank[id] = rank
-    })
+    this.docOffsets = inverted.docOffsets
+    this.docIds = inverted.docIds
+    this.keyRank = inverted.keyRank
+  }
+
+  /** What the column derives from its stored parts: {@link invertColumn}'s lists. */
+  get inverted(): InvertedColumn {
+    return { docOffsets: this.docOffsets, docIds: this.docIds, keyRank: this.keyRank }
   }
 
   /** The value id of a key, or undefined when no document has it. */

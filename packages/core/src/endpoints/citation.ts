@@ -11,6 +11,8 @@ export function citation(
   options: CitationOptions & { publicUrl: string },
 ): string {
   const index = searcher.indexOf(type, id)
-  const ancestors = ancestorsOf(searcher.data.hierarchy, index).map((i) => searcher.data.titles[i]!)
+  const ancestors = ancestorsOf(searcher.data.hierarchy, index).map((i) =>
+    searcher.data.titles.get(i),
+  )
   return writeCitation(searcher.document(index), ancestors, options)
 }

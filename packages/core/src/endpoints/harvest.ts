@@ -21,7 +21,7 @@ export function harvest(
   for (; index < data.size; index++) {
     if (!accepts(index)) continue
     if (records.length === request.limit) break
-    records.push({ uri: data.uris[index]!, datestamp: stamps[index]! })
+    records.push({ uri: data.uris.get(index), datestamp: stamps[index]! })
   }
   return { records, next: index < data.size ? String(index) : null }
 }

@@ -31,8 +31,8 @@ export function minimap(searcher: CatalogueSearcher, id: string, request: Parsed
     const document = byPreorder[number]!
     return {
       index: treeIndex[document]!,
-      uri: data.uris[document]!,
-      title: data.titles[document]!,
+      uri: data.uris.get(document),
+      title: data.titles.get(document),
       online: data.online.has(document),
     }
   })

@@ -45,6 +45,6 @@ function savedItemAt(searcher: CatalogueSearcher, index: number): Item {
     document,
     parent === NO_PARENT
       ? null
-      : { title: searcher.data.titles[parent]!, uri: searcher.data.uris[parent]! },
+      : { title: searcher.data.titles.get(parent), uri: searcher.data.uris.get(parent) },
   )
 }

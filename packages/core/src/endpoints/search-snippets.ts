@@ -70,8 +70,8 @@ export function pageSnippets(
       return reading
     }
     return {
-      uri: data.uris[id]!,
-      title: data.titles[id]!,
+      uri: data.uris.get(id),
+      title: data.titles.get(id),
       read: () => searcher.snippetSource(id),
       showable: (value: number) => read().showable(value),
       rank: (value: number) => read().rank?.(value),

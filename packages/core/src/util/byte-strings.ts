@@ -36,6 +36,18 @@ export class ByteStrings {
     const { offsets } = this.stored
     return this.buffer.subarray(offsets[index]!, offsets[index + 1]!)
   }
+
+  /** Every string in order, each decoded as it is reached. */
+  *[Symbol.iterator](): IterableIterator<string> {
+    for (let index = 0; index < this.size; index++) yield this.get(index)
+  }
+}
+
+/** These strings as {@link StoredStrings}. */
+export function storedStrings(values: Iterable<string>): StoredStrings {
+  const builder = new ByteStringsBuilder()
+  for (const value of values) builder.add(value)
+  return builder.build()
 }
 
 /**
