@@ -147,7 +147,11 @@ async function writeFindingAid(
     await rename(temporary, file)
     return { components, bytes }
   } catch (error) {
+    // Destroyed before its file is open, the stream still opens (creates) the file and then
+    // closes it: removed before that, the file would outlive its removal.
+    const closed = new Promise<void>((resolve) => stream.once('close', () => resolve()))
     stream.destroy()
+    if (!stream.closed) await closed
     await rm(temporary, { force: true })
     // The disk's errors name the file; the catalogue's (the backend's) say what they are.
     if ((error as NodeJS.ErrnoException).syscall !== undefined) {
