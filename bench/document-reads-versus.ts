@@ -49,7 +49,7 @@ function pagesOf(catalogue: Catalogue, random: boolean): string[][] {
   const idAt = (index: number) => uris.get(index).slice(uris.get(index).lastIndexOf('/') + 1)
   const objects: number[] = []
   for (let index = 0; index < catalogue.size; index++) {
-    if (types[index] === 'object') objects.push(index)
+    if (types.get(index) === 'object') objects.push(index)
   }
   if (!random) {
     const step = Math.max(1, Math.floor(catalogue.size / 200))

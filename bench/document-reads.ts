@@ -26,7 +26,7 @@ const { types, uris, documents } = catalogue.data
 const idAt = (index: number) => uris.get(index).slice(uris.get(index).lastIndexOf('/') + 1)
 const objects: number[] = []
 for (let index = 0; index < catalogue.size; index++) {
-  if (types[index] === 'object') objects.push(index)
+  if (types.get(index) === 'object') objects.push(index)
 }
 // The suite's page (bench/engines/archive-catalogue.ts): the objects at every size / 200th place.
 const step = Math.max(1, Math.floor(catalogue.size / 200))

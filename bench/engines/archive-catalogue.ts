@@ -74,10 +74,10 @@ function treeLandmarks(catalogue: Catalogue) {
   const objects: string[] = []
   const step = Math.max(1, Math.floor(catalogue.size / 200))
   for (let index = 0; index < catalogue.size; index++) {
-    if (types[index] === 'collection') {
+    if (types.get(index) === 'collection') {
       if (hierarchy.subtreeSize[index]! > hierarchy.subtreeSize[biggest]!) biggest = index
       if (children(index) > children(widest)) widest = index
-    } else if (types[index] === 'object' && index % step === 0 && objects.length < 50) {
+    } else if (types.get(index) === 'object' && index % step === 0 && objects.length < 50) {
       objects.push(idAt(index))
     }
   }
@@ -99,11 +99,11 @@ function namedRequests(catalogue: Catalogue): [string, () => unknown][] {
     return d
   }
   for (let index = 0; index < catalogue.size; index++) {
-    if (types[index] === 'collection') {
+    if (types.get(index) === 'collection') {
       if (hierarchy.subtreeSize[index]! > hierarchy.subtreeSize[biggest]!) biggest = index
       const children = (i: number) => hierarchy.childOffsets[i + 1]! - hierarchy.childOffsets[i]!
       if (children(index) > children(widest)) widest = index
-    } else if (types[index] === 'object' && depth(index) > depth(deepest)) deepest = index
+    } else if (types.get(index) === 'object' && depth(index) > depth(deepest)) deepest = index
   }
   const tree = {
     descendants: hierarchy.subtreeSize[biggest]! - 1,

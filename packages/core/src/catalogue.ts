@@ -212,7 +212,8 @@ export class Catalogue
     const { uris, types, hierarchy } = this.data
     let index = page.cursor ? Number(page.cursor) : 0
     if (!Number.isSafeInteger(index) || index < 0) index = uris.size
-    const isTop = (at: number) => hierarchy.parentOf[at] === NO_PARENT && types[at] === 'collection'
+    const isTop = (at: number) =>
+      hierarchy.parentOf[at] === NO_PARENT && types.get(at) === 'collection'
     const found: string[] = []
     for (; index < uris.size && found.length < page.limit; index++) {
       if (isTop(index)) found.push(uris.get(index))
@@ -256,7 +257,7 @@ export class Catalogue
     const listed: ListedDocument[] = []
     for (let index = start; index < end; index++) {
       const { uris, types } = this.data
-      listed.push({ uri: uris.get(index), type: types[index]!, datestamp: stamps[index]! })
+      listed.push({ uri: uris.get(index), type: types.get(index), datestamp: stamps[index]! })
     }
     return listed
   }
@@ -266,7 +267,7 @@ export class Catalogue
     const stamps = this.datestampArray()
     let earliest: number | null = null
     for (let index = 0; index < this.size; index++) {
-      const type = this.data.types[index]
+      const type = this.data.types.get(index)
       if (type !== 'collection' && type !== 'object') continue
       if (earliest === null || stamps[index]! < earliest) earliest = stamps[index]!
     }

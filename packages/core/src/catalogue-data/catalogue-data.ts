@@ -7,6 +7,7 @@
 import { analyzerFor, type TextLanguage } from '../analysis/languages.js'
 import { deriveHierarchy, type Hierarchy, type StoredHierarchy } from '../api/hierarchy.js'
 import { COLUMN_NAMES, type ColumnName, type Columns, type SortKeys } from '../columns/columns.js'
+import { DocumentTypes } from '../columns/document-types.js'
 import { type InvertedColumn, type StoredColumn, ValueColumn } from '../columns/value-column.js'
 import { DocumentStore, type StoredDocuments } from '../document-store/document-store.js'
 import type { DocumentType } from '../documents/documents.js'
@@ -159,7 +160,7 @@ export interface CatalogueData extends Omit<StoredCatalogue, DerivedParts> {
   uriIndex: UriIndex
   /** Each group's summary, parsed when first shown. */
   groups: GroupSummaries
-  types: DocumentType[]
+  types: DocumentTypes
   columns: Columns
   /** The tree of collections and objects: parents, children in order, pre-order intervals. */
   hierarchy: Hierarchy
@@ -217,7 +218,7 @@ export function deriveCatalogue(stored: StoredCatalogue, derived?: DerivedArrays
       return [name, new ValueColumn(keys, valueOffsets, valueIds, derived?.columns[name])]
     }),
   ) as Record<ColumnName, ValueColumn> as Columns
-  const types = typesOf(columns.type, size)
+  const types = new DocumentTypes(columns.type)
   const uris = new ByteStrings(stored.uris)
   return {
     ...stored,
@@ -230,10 +231,10 @@ export function deriveCatalogue(stored: StoredCatalogue, derived?: DerivedArrays
     columns,
     hierarchy: derived
       ? { ...stored.hierarchy, ...derived.hierarchy }
-      : deriveHierarchy(
-          stored.hierarchy,
-          (index) => types[index] === 'collection' || types[index] === 'object',
-        ),
+      : deriveHierarchy(stored.hierarchy, (index) => {
+          const type = types.get(index)
+          return type === 'collection' || type === 'object'
+        }),
     titleWords: new TitleWords(stored.titleWords),
     online: setOf(columns.online, 'true', size),
     typeSets: {
@@ -245,15 +246,6 @@ export function deriveCatalogue(stored: StoredCatalogue, derived?: DerivedArrays
     documents: new DocumentStore(stored.documents),
     text: new TextIndex(stored.text, analyzerFor(stored.language)),
   }
-}
-
-/** Each document's type, from the `type` column (one key per document). */
-function typesOf(column: ValueColumn, size: number): DocumentType[] {
-  const types = new Array<DocumentType>(size)
-  for (let index = 0; index < size; index++) {
-    types[index] = column.keys[column.valueIds[column.valueOffsets[index]!]!] as DocumentType
-  }
-  return types
 }
 
 function setOf(column: ValueColumn, key: string, size: number): Bitset {

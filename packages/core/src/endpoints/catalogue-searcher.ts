@@ -78,7 +78,7 @@ export class CatalogueSearcher {
    * `children`, ancestors and agents are most of its text, and none of it is shown.
    */
   snippetSource(index: number): SnippetSource {
-    const fields = snippetFields(this.data.types[index]!)
+    const fields = snippetFields(this.data.types.get(index))
     return JSON.parse(this.data.documents.fieldsText(index, fields)) as SnippetSource
   }
 

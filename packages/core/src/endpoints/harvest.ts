@@ -43,7 +43,7 @@ function matcher(
   const low = from ?? Number.NEGATIVE_INFINITY
   const high = until ?? Number.POSITIVE_INFINITY
   return (index) => {
-    const type = data.types[index]
+    const type = data.types.get(index)
     if (type !== 'collection' && type !== 'object') return false
     const stamp = stamps[index]!
     if (stamp < low || stamp > high) return false
@@ -59,12 +59,12 @@ function setTest(
 ): (index: number) => boolean {
   switch (set.kind) {
     case 'type':
-      return (index) => data.types[index] === set.type
+      return (index) => data.types.get(index) === set.type
     case 'online':
       return (index) => data.online.has(index)
     case 'top-level':
       return (index) =>
-        data.types[index] === 'collection' && data.hierarchy.parentOf[index] === NO_PARENT
+        data.types.get(index) === 'collection' && data.hierarchy.parentOf[index] === NO_PARENT
     case 'group': {
       const group = groupIndex(set.uri)
       return group === undefined ? () => false : (index) => data.groupOf[index] === group

@@ -51,8 +51,8 @@ function dateCoverage(data: CatalogueData): CatalogueStats['dates'] {
   // Loops, not `Math.min(...spans)`: a million arguments overflow the stack.
   let min = Number.POSITIVE_INFINITY
   let max = Number.NEGATIVE_INFINITY
-  for (let id = 0; id < types.length; id++) {
-    if (types[id] === 'term') continue
+  for (let id = 0; id < types.size; id++) {
+    if (types.get(id) === 'term') continue
     const years = [...yearsOf(begins, id), ...yearsOf(ends, id)]
     if (years.length === 0) {
       undated++
