@@ -156,9 +156,23 @@ export class GroupCounters {
       for (const group of moved) {
         if (hits[group]! > 0) bestAt[group] = universe.firstDocBut(group, ids)
       }
-      const touched: number[] = []
-      for (const group of universe.touched) if (hits[group]! > 0) touched.push(group)
-      return use({ touched, hits, onlineHits, best, bestAt, firstSeen: bestAt })
+      // An indexed pass into a typed array: iterating the groups (a typed array) with for…of
+      // and pushing to a list took 2.7 ms of the 3 at a million documents.
+      const all = universe.touched
+      const touched = new Uint32Array(all.length)
+      let count = 0
+      for (let i = 0; i < all.length; i++) {
+        const group = all[i]!
+        if (hits[group]! > 0) touched[count++] = group
+      }
+      return use({
+        touched: touched.subarray(0, count),
+        hits,
+        onlineHits,
+        best,
+        bestAt,
+        firstSeen: bestAt,
+      })
     } finally {
       hits.fill(0)
       onlineHits.fill(0)
