@@ -11,6 +11,18 @@ import { NO_YEAR, type SortKeys } from './columns.js'
 
 /** The documents a one-bound year filter accepts, or null for any other filter. */
 export function yearBoundDocuments(keys: SortKeys, filter: Filter, size: number): Bitset | null {
+  const bounds = yearBounds(keys, filter)
+  return bounds && documentsWithin(bounds.years, size, bounds.from, bounds.high)
+}
+
+/**
+ * The sort key a one-bound year filter reads and the inclusive years it accepts there, or null
+ * for any other filter.
+ */
+function yearBounds(
+  keys: SortKeys,
+  filter: Filter,
+): { years: Int16Array; from: number; high: number } | null {
   if (filter.field !== 'start_date' && filter.field !== 'end_date') return null
   const year = filter.values[0]
   if (year === undefined) return null
@@ -18,15 +30,30 @@ export function yearBoundDocuments(keys: SortKeys, filter: Filter, size: number)
   // Inclusive bounds: NO_YEAR (the 16-bit minimum) is below every year a bound accepts.
   switch (filter.lookup) {
     case 'gt':
-      return documentsWithin(start ? keys.startMax : keys.endMax, size, year + 1, MAX_YEAR)
+      return { years: start ? keys.startMax : keys.endMax, from: year + 1, high: MAX_YEAR }
     case 'gte':
-      return documentsWithin(start ? keys.startMax : keys.endMax, size, year, MAX_YEAR)
+      return { years: start ? keys.startMax : keys.endMax, from: year, high: MAX_YEAR }
     case 'lt':
-      return documentsWithin(start ? keys.startMin : keys.endMin, size, NO_YEAR + 1, year - 1)
+      return { years: start ? keys.startMin : keys.endMin, from: NO_YEAR + 1, high: year - 1 }
     case 'lte':
-      return documentsWithin(start ? keys.startMin : keys.endMin, size, NO_YEAR + 1, year)
+      return { years: start ? keys.startMin : keys.endMin, from: NO_YEAR + 1, high: year }
     default:
       return null
+  }
+}
+
+/**
+ * Whether a document passes a one-bound year filter, read as {@link yearBoundDocuments} reads
+ * it, or null for any other filter.
+ */
+export function yearBoundTest(keys: SortKeys, filter: Filter): ((id: number) => boolean) | null {
+  const bounds = yearBounds(keys, filter)
+  if (!bounds) return null
+  const { years, from, high } = bounds
+  const low = Math.max(from, NO_YEAR + 1)
+  return (id) => {
+    const year = years[id]!
+    return year >= low && year <= high
   }
 }
 

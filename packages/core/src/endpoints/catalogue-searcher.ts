@@ -8,7 +8,7 @@
 import type { ParsedRequest } from '../api/parsed-request.js'
 import { PreparedRecord, type SnippetSource, snippetFields } from '../api/snippets.js'
 import type { CatalogueData } from '../catalogue-data/catalogue-data.js'
-import { applyFilters, filterCache } from '../columns/filters.js'
+import { applyFilters, filterCache, filterCandidates } from '../columns/filters.js'
 import { type RowComparator, selectTop } from '../columns/sorting.js'
 import type { CatalogueDocument, DocumentType } from '../documents/documents.js'
 import { type Matches, unionAll } from '../text/matches.js'
@@ -25,6 +25,13 @@ const PREPARED_RECORDS_BYTES = 32 * 2 ** 20
 export type HitCounts = (node: number) => { hits: number; online: number }
 
 /** A catalogue's searcher: its data, the filter cache and the buffers requests reuse. */
+/**
+ * A query matching fewer than one document in this many has its filters tested on each match
+ * (a few nanoseconds each) instead of made into sets over the whole catalogue (a year bound is a
+ * pass over every document's year, 3 to 4 ms at a million).
+ */
+const FEW_MATCHES = 16
+
 export class CatalogueSearcher {
   readonly data: CatalogueData
   /** Every document. */
@@ -89,11 +96,19 @@ export class CatalogueSearcher {
     return index
   }
 
-  /** The documents of `universe` that pass the request's filters. */
+  /**
+   * The documents of `universe` that pass the request's filters. With a query, only those it
+   * matches are sure to be right: every endpoint reads the set there alone.
+   */
   filtered(request: ParsedRequest, universe: Bitset): Bitset {
-    return request.filters.length > 0
-      ? applyFilters(this.data.columns, this.data.keys, request.filters, universe, this.filters)
-      : universe
+    if (request.filters.length === 0) return universe
+    const { columns, keys } = this.data
+    const matches = this.matches(request)
+    // A query's endpoints read the set at its matches alone: few, they are tested one by one.
+    if (matches && matches.ids.length * FEW_MATCHES < universe.size) {
+      return filterCandidates(columns, keys, request.filters, universe, matches.ids, this.filters)
+    }
+    return applyFilters(columns, keys, request.filters, universe, this.filters)
   }
 
   /** The documents the request's query matches (scores not read), or null when it has none. */

@@ -56,6 +56,8 @@ export class TextIndex {
   /** Reused by every phrase check: the terms of the last positions read. */
   private ring = new Int32Array(16)
   private scorer: QueryScorer | undefined
+  /** The last query evaluated and its matches (see {@link evaluate}). */
+  private lastEvaluated: { node: QueryNode; matches: Matches } | undefined
   /** The terms as the fuzzy walk reads them, made at start: not on the first `word~N`. */
   private readonly sortedTerms: SortedWords
   /** Each document's title length, made at start: a fuzzy word scores most titles from these. */
@@ -117,6 +119,15 @@ export class TextIndex {
    * own, added: {@link search} scores the whole query.
    */
   evaluate(node: QueryNode): Matches {
+    // A request evaluates its query to test its filters on the matches, then again to score
+    // them: the second is the first's answer (the node is the request's own, parsed for it).
+    if (node === this.lastEvaluated?.node) return this.lastEvaluated.matches
+    const matches = this.evaluateAnew(node)
+    this.lastEvaluated = { node, matches }
+    return matches
+  }
+
+  private evaluateAnew(node: QueryNode): Matches {
     switch (node.kind) {
       case 'term':
         return this.postings(node.term)
