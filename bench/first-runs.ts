@@ -47,6 +47,9 @@ const mix = await queryMix(ndjson)
 for (const query of ['zebra', 'letters', '"annual report"', 'rep*', 'budget | grant', 'lettr~1']) {
   catalogue.search({ query })
   catalogue.search({ query, sort: 'title' })
+  // Filters the mix never uses (nothing kept for them helps it), as a server's readers filter.
+  catalogue.search({ query, type: 'agent', end_date__lt: '1890' })
+  catalogue.search({ query, genre: 'documents', start_date__gte: '1990' })
 }
 
 const ms = (value: number) => value.toFixed(2)

@@ -8,7 +8,12 @@
 import type { ParsedRequest } from '../api/parsed-request.js'
 import { PreparedRecord, type SnippetSource, snippetFields } from '../api/snippets.js'
 import type { CatalogueData } from '../catalogue-data/catalogue-data.js'
-import { applyFilters, filterCache, filterCandidates } from '../columns/filters.js'
+import {
+  applyFilters,
+  everyFilterCached,
+  filterCache,
+  filterCandidates,
+} from '../columns/filters.js'
 import { type RowComparator, selectTop } from '../columns/sorting.js'
 import type { CatalogueDocument, DocumentType } from '../documents/documents.js'
 import { type Matches, unionAll } from '../text/matches.js'
@@ -30,7 +35,7 @@ export type HitCounts = (node: number) => { hits: number; online: number }
  * (a few nanoseconds each) instead of made into sets over the whole catalogue (a year bound is a
  * pass over every document's year, 3 to 4 ms at a million).
  */
-const FEW_MATCHES = 16
+const FEW_MATCHES = 8
 
 export class CatalogueSearcher {
   readonly data: CatalogueData
@@ -104,8 +109,13 @@ export class CatalogueSearcher {
     if (request.filters.length === 0) return universe
     const { columns, keys } = this.data
     const matches = this.matches(request)
-    // A query's endpoints read the set at its matches alone: few, they are tested one by one.
-    if (matches && matches.ids.length * FEW_MATCHES < universe.size) {
+    // A query's endpoints read the set at its matches alone: few, they are tested one by one,
+    // unless every filter's set is kept already (a front end repeats its filters).
+    if (
+      matches &&
+      matches.ids.length * FEW_MATCHES < universe.size &&
+      !everyFilterCached(request.filters, this.filters)
+    ) {
       return filterCandidates(columns, keys, request.filters, universe, matches.ids, this.filters)
     }
     return applyFilters(columns, keys, request.filters, universe, this.filters)
