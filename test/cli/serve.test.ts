@@ -108,6 +108,8 @@ describe('catalogue serve', () => {
       const [code] = await exited
       expect(code).toBe(0)
       expect(stderr).toMatch(/GET \/search\?query=rockefeller 200/)
+      // The warm-up's requests before it listened went through an app of their own, unlogged.
+      expect(stderr.match(/^GET /gm)).toHaveLength(1)
       expect(stderr).toContain('SIGTERM: finishing the requests in flight…')
       expect(stderr).toContain('Stopped.')
     }, 60_000)

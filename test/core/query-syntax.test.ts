@@ -439,6 +439,12 @@ describe('query-syntax', () => {
         expect(parseQuery('a* banana')).toEqual(t('banana'))
         expect(parseQuery('a*')).toEqual(pre('a'))
       })
+
+      it('keeps short prefixes when nothing else is left, rather than leave nothing', () => {
+        expect(parseQuery('a* b*')).toEqual(and(pre('a'), pre('b')))
+        expect(parseQuery('a*(b*')).toEqual(and(pre('a'), pre('b')))
+        expect(parseQuery('a* | b* ab')).toEqual(t('ab'))
+      })
     })
 
     describe('malformed syntax', () => {

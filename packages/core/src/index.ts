@@ -132,6 +132,7 @@ export type {
   FindingAidWalkOptions,
 } from './ead-export/finding-aid-walk.js'
 export { writeFindingAid } from './ead-export/finding-aid-walk.js'
+export { warmUpTargets } from './warm-up-targets.js'
 export type {
   CatalogueFormat,
   DocumentSource,

@@ -3,9 +3,10 @@
  * thread (one worker) or on each worker thread (`serve-worker.ts`), where the settings arrive
  * copied (structured clone) and the logger is the worker's.
  */
-import type { CatalogueBackend } from '@archive-catalogue/core'
+import { Catalogue, type CatalogueBackend, LiveCatalogue } from '@archive-catalogue/core'
 import type { App, AppOptions, Logger } from '@archive-catalogue/http'
 import type { SiteOptions } from '@archive-catalogue/site'
+import { warmUp } from './warm-up.js'
 
 /** What is served, as data that can be sent to a worker thread: no functions. */
 export interface ServedSettings {
@@ -15,8 +16,38 @@ export interface ServedSettings {
   site: Omit<SiteOptions, 'api'> | null
 }
 
-/** The API, or the site with the API under `/api`, over a backend. */
+/** Whether this thread's code was warmed: once is enough, a reload runs the same code. */
+let warmed = false
+const silent: Logger = { info() {}, error() {} }
+
+/**
+ * The API, or the site with the API under `/api`, over a backend; over a catalogue in memory,
+ * the thread's code warmed first (`warm-up.ts`), once per thread.
+ */
 export async function servedApp(
+  backend: CatalogueBackend,
+  settings: ServedSettings,
+  logger: Logger,
+): Promise<App> {
+  const catalogue =
+    backend instanceof LiveCatalogue
+      ? backend.current
+      : backend instanceof Catalogue
+        ? backend
+        : undefined
+  if (catalogue && !warmed) {
+    warmed = true
+    const quiet = { ...settings.api, accessLog: false, responseCacheBytes: 0 }
+    await warmUp(
+      await madeApp(backend, { ...settings, api: quiet }, silent),
+      catalogue,
+      !!settings.site,
+    )
+  }
+  return madeApp(backend, settings, logger)
+}
+
+async function madeApp(
   backend: CatalogueBackend,
   settings: ServedSettings,
   logger: Logger,

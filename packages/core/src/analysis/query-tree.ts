@@ -55,7 +55,7 @@ const MIN_PREFIX_LENGTH = 2
  *   `the | apple` is `apple`.
  * - `word*`: if the word splits into several tokens (`e-mai*`), the leading ones are a word or
  *   phrase ANDed with the prefix of the last. A prefix of fewer than 2 characters is dropped
- *   unless it is the only thing left.
+ *   unless only such prefixes are left (`a*`, `a* b*`).
  * - `word~N`: a word of several tokens is each of them fuzzy, ANDed.
  * - Double negations cancel; `-*` is nothing and `-` of nothing is everything; `*` is the
  *   identity of AND and absorbs OR. Nothing left at all is `{ kind: 'nothing' }`.
@@ -66,9 +66,10 @@ export function readQuery<Leaf extends { kind: string }>(
 ): QueryTree<Leaf> {
   const reading = new Reading(leaves, false)
   let result = reading.node(syntax)
-  // A short prefix next to anything else would match too much: read again without it (not
-  // taken out of the result, where `*` may already have been absorbed: `a* *` is `*`).
-  if (reading.shortPrefixes > 0 && reading.leafCount > 1) {
+  // A short prefix next to anything but short prefixes would match too much: read again without
+  // it (not taken out of the result, where `*` may already have been absorbed: `a* *` is `*`).
+  // Short prefixes alone (`a* b*`) are kept, as one alone is: dropping them would leave nothing.
+  if (reading.shortPrefixes > 0 && reading.leafCount > reading.shortPrefixes) {
     result = new Reading(leaves, true).node(syntax)
   }
   return result ?? { kind: 'nothing' }
@@ -78,7 +79,7 @@ export function readQuery<Leaf extends { kind: string }>(
 type Part<Leaf> = QueryTree<Leaf> | null
 
 class Reading<Leaf extends { kind: string }> {
-  /** Leaves that did not vanish: a short prefix is kept only when it is alone. */
+  /** Leaves that did not vanish: short prefixes are kept only when nothing else is. */
   leafCount = 0
   /** Short prefixes (`a*`) read. */
   shortPrefixes = 0

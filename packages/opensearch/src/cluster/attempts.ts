@@ -6,9 +6,11 @@
  * answered within an attempt's time may be on a node that hangs, or the cluster may only be slow
  * (a cold cache, a heavy aggregation): the nodes that hang are looked for (`onTimeout`, which sets
  * them aside), the call is sent once more, and whichever attempt answers first is taken (a hedged
- * request). So a hung node costs a call about one attempt's time, and a slow answer is still
- * waited for until the budget runs out. The attempt that loses is left to end by itself, within
- * the budget, its answer dropped.
+ * request). Still unanswered an attempt's time later, it is sent once more again, after another
+ * look, {@link HEDGES} times at most: the look can miss a hung node (a live one slow to answer
+ * it under load leaves nothing to prefer) or a second node can hang. So a hung node costs a call
+ * about one attempt's time, and a slow answer is still waited for until the budget runs out. The
+ * attempts that lose are left to end by themselves, within the budget, their answers dropped.
  */
 import { errors } from '@opensearch-project/opensearch'
 
@@ -33,6 +35,9 @@ export interface AttemptPlan {
   stop: AbortSignal
 }
 
+/** The most times a call unanswered for an attempt's time is sent once more. */
+export const HEDGES = 2
+
 /** Statuses of a node that cannot answer now, where another may. */
 const FAILED_NODE = new Set([502, 503, 504])
 
@@ -43,8 +48,10 @@ export function attempted<T>(
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let retries = plan.retries
+    let hedges = HEDGES
     let running = 0
     let settled = false
+    let hedge: NodeJS.Timeout | undefined
     const settle = (end: () => void) => {
       if (settled) return
       settled = true
@@ -71,14 +78,20 @@ export function attempted<T>(
         },
       )
     }
-    const hedge = setTimeout(() => {
-      void plan.onTimeout().then(
-        () => {
-          if (!settled && !plan.stop.aborted) send()
-        },
-        () => {},
-      )
-    }, plan.attemptTimeoutMs)
+    const armHedge = () => {
+      hedge = setTimeout(() => {
+        hedges--
+        void plan.onTimeout().then(
+          () => {
+            if (settled || plan.stop.aborted) return
+            send()
+            if (hedges > 0) armHedge()
+          },
+          () => {},
+        )
+      }, plan.attemptTimeoutMs)
+    }
+    armHedge()
     send()
   })
 }

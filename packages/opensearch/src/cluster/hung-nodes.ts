@@ -102,9 +102,10 @@ export class HungNodes {
   }
 
   private async check(): Promise<void> {
-    if (Date.now() - this.listed > this.options.refreshMs || this.nodes.length === 0) {
-      await this.list().catch(() => undefined)
-    }
+    // The nodes are listed again in the background: asked while one hangs, the listing waits
+    // for it up to its timeout, and the look for hung nodes must not.
+    if (this.nodes.length === 0) await this.list().catch(() => undefined)
+    else if (Date.now() - this.listed > this.options.refreshMs) void this.list().catch(() => {})
     const answers = await Promise.all(this.nodes.map((node) => this.answers(node)))
     // Where no node answers, this process cannot reach them this way (a proxy between): the
     // requests' own failures say what there is to say, and no preference is set.
@@ -144,20 +145,36 @@ export class HungNodes {
     return this.client.connectionPool
   }
 
-  /** The cluster's nodes with their HTTP addresses, from any node that answers. */
+  /**
+   * The cluster's nodes with their HTTP addresses, from any node that answers. A node that does
+   * not answer the listing within the probe's time is left out of the answer (OpenSearch counts
+   * it failed): one listed before is kept, so that a hung node stays known as hung.
+   */
   private async list(): Promise<void> {
     const { body } = await this.client.nodes.info(
-      { node_id: '_all', metric: 'http', filter_path: 'nodes.*.http.publish_address' } as never,
+      {
+        node_id: '_all',
+        metric: 'http',
+        timeout: `${this.options.probeTimeoutMs}ms`,
+        filter_path: '_nodes.failed,nodes.*.http.publish_address',
+      } as never,
       { requestTimeout: this.options.probeTimeoutMs * 3, maxRetries: 2 },
     )
-    const nodes = (body as { nodes?: Record<string, { http?: { publish_address?: string } }> })
-      .nodes
-    this.nodes = Object.entries(nodes ?? {}).flatMap(([id, node]) => {
+    const answer = body as {
+      _nodes?: { failed?: number }
+      nodes?: Record<string, { http?: { publish_address?: string } }>
+    }
+    const listed = Object.entries(answer.nodes ?? {}).flatMap(([id, node]) => {
       const address = node.http?.publish_address
       return address
         ? [{ id, url: `${this.options.protocol}//${address.replace(/^.*\//, '')}` }]
         : []
     })
+    const unanswered = (answer._nodes?.failed ?? 0) > 0
+    const kept = unanswered
+      ? this.nodes.filter((node) => !listed.some((n) => n.id === node.id))
+      : []
+    this.nodes = [...listed, ...kept]
     this.listed = Date.now()
   }
 
