@@ -132,7 +132,6 @@ export type {
   FindingAidWalkOptions,
 } from './ead-export/finding-aid-walk.js'
 export { writeFindingAid } from './ead-export/finding-aid-walk.js'
-export { warmUpTargets } from './warm-up-targets.js'
 export type {
   CatalogueFormat,
   DocumentSource,
@@ -172,3 +171,4 @@ export {
   NotTopLevelError,
 } from './util/catalogue-errors.js'
 export type { Chunks } from './util/chunks.js'
+export { warmUpTargets } from './warm-up-targets.js'
