@@ -45,15 +45,8 @@ export class DocumentScorer {
   private readonly fuzzyOrder: (Int32Array | undefined)[]
   /** Reused: the terms of a fuzzy leaf that a place holds, in the leaf's order. */
   private fuzzyFound = new Int32Array(16)
-  /**
-   * Whether a place's terms are counted as they are read (`DocumentTokens.countSlots`), not
-   * read as tokens first: for a query without prefixes, whose words as written are not needed.
-   */
+  /** Whether the query needs of a place only its terms' counts (no phrase, no prefix). */
   private readonly countsOnly: boolean
-  /** 1 for each slot whose positions are kept (a phrase's terms), or none without phrases. */
-  private readonly keep: Uint8Array | undefined
-  /** Reused: how many of a slot's positions were kept in the place being counted. */
-  private readonly seen: Uint32Array
 
   /**
    * @param tokens the index's reader of documents' tokens (shared: one document at a time)
@@ -74,11 +67,7 @@ export class DocumentScorer {
     this.top = new Float64Array(leafCount)
     this.phraseLists = weight.leaves.map(() => [])
     this.phraseLengths = weight.leaves.map(() => [])
-    this.countsOnly = !weight.readsWords
-    this.keep = weight.keepsPositions.includes(true)
-      ? Uint8Array.from(weight.slotTerms, (_, slot) => (weight.keepsPositions[slot] ? 1 : 0))
-      : undefined
-    this.seen = new Uint32Array(slots)
+    this.countsOnly = !weight.readsWords && !weight.keepsPositions.includes(true)
     this.fuzzyOrder = weight.leaves.map((leaf) => {
       if (leaf.kind !== 'fuzzy') return undefined
       const order = new Int32Array(slots).fill(-1)
@@ -96,10 +85,9 @@ export class DocumentScorer {
    */
   score(id: number, places?: number): number {
     const { tokens, weight } = this
-    // Without prefixes, a place's counts (and a phrase's positions) are all the query needs.
-    if (this.countsOnly) {
-      tokens.countSlots(id, weight.slotOf, this.frequencies, places, this.keep)
-    } else tokens.read(id, weight.readsWords)
+    // Without phrases and prefixes, a place's counts are all the query needs of it.
+    if (this.countsOnly) tokens.countSlots(id, weight.slotOf, this.frequencies, places)
+    else tokens.read(id, weight.readsWords)
     const leafCount = weight.leaves.length
     // The title and description add up as one place.
     const top = this.top.fill(Number.NaN)
@@ -162,7 +150,6 @@ export class DocumentScorer {
         touched[count++] = slot
       }
       this.touchedCount = count
-      if (this.keep !== undefined) this.keepCounted(instance)
       return count > 0
     }
     const { prefixes, keepsPositions } = this.weight
@@ -258,17 +245,6 @@ export class DocumentScorer {
       lengths[place] = this.frequencies[leaf.slots[place]!]!
     }
     return phraseFrequency(lists, lengths, leaf.offsets, leaf.slop, leaf.slots)
-  }
-
-  /** Keeps the positions `countSlots` kept in an instance, slot by slot. */
-  private keepCounted(instance: number): void {
-    const { tokens, seen } = this
-    const end = tokens.keptStarts[instance + 1]!
-    for (let k = tokens.keptStarts[instance]!; k < end; k++) {
-      const slot = tokens.keptSlots[k]!
-      this.keepPosition(slot, seen[slot]!++, tokens.keptPositions[k]!)
-    }
-    for (let i = 0; i < this.touchedCount; i++) seen[this.touched[i]!] = 0
   }
 
   private keepPosition(slot: number, at: number, position: number): void {

@@ -30,22 +30,14 @@ export class DocumentTokens {
   lengths = new Uint32Array(64)
   instanceCount = 0
   /**
-   * Whether the last document was read by {@link countSlots}: then no token is kept (only the
-   * kept slots' positions), and each instance's counted slots are
-   * `hitSlots[hitStarts[i] .. hitStarts[i + 1]]`, each standing `hitCounts` times there.
+   * Whether the last document was read by {@link countSlots}: then no token is kept, and each
+   * instance's counted slots are `hitSlots[hitStarts[i] .. hitStarts[i + 1]]`, each standing
+   * `hitCounts` times there.
    */
   counted = false
   hitStarts = new Uint32Array(64)
   hitSlots = new Int32Array(256)
   hitCounts = new Uint32Array(256)
-  /**
-   * When {@link countSlots} was told which slots keep their positions (a phrase's terms): each
-   * instance's kept tokens are `keptSlots[keptStarts[i] .. keptStarts[i + 1]]`, in order, each
-   * at its position in `keptPositions`.
-   */
-  keptStarts = new Uint32Array(64)
-  keptSlots = new Int32Array(256)
-  keptPositions = new Int32Array(256)
   private readonly cursor = { at: 0 }
   // Where the layout being read is (see StoredTextIndex.layouts): its document, the notes left
   // (-1 before the layout is read: a title or a description alone never reads it), the terms
@@ -103,53 +95,30 @@ export class DocumentTokens {
   }
 
   /**
-   * Reads document `id` as far as a query without prefixes needs it: each instance's field and
-   * length, and how often each of the query's terms stands there (`slotOf[term]`, -1 for the
-   * others): the terms are counted as they are read, and no token is kept but the positions of
-   * the slots `keep` marks (a phrase's terms). A query of words reads the places it needs only
-   * (`instances`), and no layout for the first two.
+   * Reads document `id` as far as a query without phrases or prefixes needs it: each instance's
+   * field and length, and how often each of the query's terms stands there (`slotOf[term]`, -1
+   * for the others): the terms are counted as they are read, and no token is kept. A query of
+   * words reads the places it needs only (`instances`), and no layout for the first two.
    * @param scratch a count per slot, all 0 (left so)
    * @param instances how many instances to read: 1 the title alone, 2 with the description
-   * @param keep 1 for each slot whose positions are kept
    */
-  countSlots(
-    id: number,
-    slotOf: Int32Array,
-    scratch: Uint32Array,
-    instances = 2 ** 31,
-    keep?: Uint8Array,
-  ): void {
+  countSlots(id: number, slotOf: Int32Array, scratch: Uint32Array, instances = 2 ** 31): void {
     const { sequences, sequenceOffsets, formTerms } = this.parts
     // The title and the description need no layout, nor room for more instances.
     const noteCount = this.begin(id, instances > 2)
     let at = sequenceOffsets[id]!
     const end = sequenceOffsets[id + 1]!
     this.reserve(end - at, noteCount)
-    const {
-      fields,
-      lengths,
-      hitStarts,
-      hitSlots,
-      hitCounts,
-      keptStarts,
-      keptSlots,
-      keptPositions,
-    } = this
+    const { fields, lengths, hitStarts, hitSlots, hitCounts } = this
     let hits = 0
-    let kept = 0
     let instance = 0
     while (instance < instances) {
       const field = this.nextField(instance)
       if (field === -1) break
       hitStarts[instance] = hits
-      keptStarts[instance] = kept
       fields[instance] = field
       let length = 0
-      // Positions as `read` gives them: every token takes one, a stop word too, and the values
-      // of an instance stand VALUE_GAP apart.
-      let position = -1
       for (let value = 0; value < this.values; value++) {
-        if (value > 0) position += VALUE_GAP
         while (at < end) {
           let byte = sequences[at++]!
           let form = byte & 0x7f
@@ -158,17 +127,11 @@ export class DocumentTokens {
             form |= (byte & 0x7f) << shift
           }
           if (form === VALUE_BREAK) break
-          position++
           const term = formTerms[form - 1]!
           if (term === NONE) continue
           length++
           const slot = slotOf[term]!
-          if (slot === -1) continue
-          if (scratch[slot]!++ === 0) hitSlots[hits++] = slot
-          if (keep !== undefined && keep[slot] === 1) {
-            keptSlots[kept] = slot
-            keptPositions[kept++] = position
-          }
+          if (slot !== -1 && scratch[slot]!++ === 0) hitSlots[hits++] = slot
         }
       }
       for (let hit = hitStarts[instance]!; hit < hits; hit++) {
@@ -180,7 +143,6 @@ export class DocumentTokens {
       instance++
     }
     hitStarts[instance] = hits
-    keptStarts[instance] = kept
     this.count = 0
     this.instanceCount = instance
     this.counted = true
@@ -244,8 +206,6 @@ export class DocumentTokens {
       this.positions = grown(this.positions, new Int32Array(size))
       this.hitSlots = grown(this.hitSlots, new Int32Array(size))
       this.hitCounts = grown(this.hitCounts, new Uint32Array(size))
-      this.keptSlots = grown(this.keptSlots, new Int32Array(size))
-      this.keptPositions = grown(this.keptPositions, new Int32Array(size))
     }
     if (instances > this.starts.length) {
       const size = Math.max(instances, this.starts.length * 2)
@@ -253,7 +213,6 @@ export class DocumentTokens {
       this.fields = grown(this.fields, new Uint8Array(size))
       this.lengths = grown(this.lengths, new Uint32Array(size))
       this.hitStarts = grown(this.hitStarts, new Uint32Array(size))
-      this.keptStarts = grown(this.keptStarts, new Uint32Array(size))
     }
   }
 }
