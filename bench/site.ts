@@ -6,9 +6,13 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { warmUp as serverWarmUp } from '../packages/cli/src/support/warm-up.js'
 import { Catalogue, type CatalogueBackend, loadSnapshot } from '../packages/core/src/index.js'
-import { type App, type AppRequest, listen } from '../packages/http/src/index.js'
+import {
+  type App,
+  type AppRequest,
+  listen,
+  warmUp as serverWarmUp,
+} from '../packages/http/src/index.js'
 import { OpenSearchBackend, pushCatalogue } from '../packages/opensearch/src/index.js'
 import { createSite } from '../packages/site/src/index.js'
 import { startOpenSearch } from '../scripts/opensearch/node-cluster.js'
@@ -141,7 +145,7 @@ async function measure(name: string, backend: CatalogueBackend, startedMs: numbe
     // serve --site` warms a catalogue in memory before it listens, then as by readers.
     if (backend instanceof Catalogue) {
       const quiet = createSite(backend, { name: 'Bench Archive', api: { responseCacheBytes: 0 } })
-      await serverWarmUp(quiet, backend, true)
+      await serverWarmUp(quiet, backend, { apiPath: '/api', pages: true })
     }
     for (const path of warmUp) await get(server.url, path)
     const rows: string[] = []

@@ -108,7 +108,9 @@ describe('catalogue serve', () => {
       const [code] = await exited
       expect(code).toBe(0)
       expect(stderr).toMatch(/GET \/search\?query=rockefeller 200/)
-      // The warm-up's requests before it listened went through an app of their own, unlogged.
+      // It warmed before it listened, through an app of its own: its requests are not logged
+      // one by one, and all were answered.
+      expect(stderr).toMatch(/^Warmed up with \d{2,} requests in \d+ ms$/m)
       expect(stderr.match(/^GET /gm)).toHaveLength(1)
       expect(stderr).toContain('SIGTERM: finishing the requests in flight…')
       expect(stderr).toContain('Stopped.')

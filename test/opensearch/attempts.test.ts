@@ -85,6 +85,24 @@ describe('attempted', () => {
     expect(performance.now() - started).toBeLessThan(ATTEMPT_MS * 8 + 1000)
   })
 
+  it('looks for no hung node and sends nothing more once its caller left', async () => {
+    const looks = { count: 0 }
+    let sent = 0
+    const left = new AbortController()
+    const pending = attempted(
+      ({ requestTimeout }) => {
+        sent++
+        return hangs(Math.min(requestTimeout, ATTEMPT_MS * 4))
+      },
+      { ...plan(2000, looks), stop: left.signal },
+    ).catch((error: unknown) => error)
+    setTimeout(() => left.abort(), ATTEMPT_MS / 4)
+    await new Promise((resolve) => setTimeout(resolve, ATTEMPT_MS * 3))
+    expect(looks.count).toBe(0)
+    expect(sent).toBe(1)
+    expect(await pending).toBeInstanceOf(errors.TimeoutError)
+  })
+
   it('sends a call a node refused to another at once, once per retry', async () => {
     const looks = { count: 0 }
     let sent = 0

@@ -171,4 +171,3 @@ export {
   NotTopLevelError,
 } from './util/catalogue-errors.js'
 export type { Chunks } from './util/chunks.js'
-export { warmUpTargets } from './warm-up-targets.js'

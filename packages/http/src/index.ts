@@ -17,3 +17,10 @@ export type { Route } from './routes.js'
 export { routes } from './routes.js'
 export type { EndpointMetadata, QueryParameter } from './serialize.js'
 export type { OaiSettings } from './views.js'
+export {
+  WARM_UP_BUDGET_MS,
+  type WarmUp,
+  type WarmUpOptions,
+  warmUp,
+  warmUpTargets,
+} from './warm-up.js'

@@ -6,7 +6,6 @@
 import { Catalogue, type CatalogueBackend, LiveCatalogue } from '@archive-catalogue/core'
 import type { App, AppOptions, Logger } from '@archive-catalogue/http'
 import type { SiteOptions } from '@archive-catalogue/site'
-import { warmUp } from './warm-up.js'
 
 /** What is served, as data that can be sent to a worker thread: no functions. */
 export interface ServedSettings {
@@ -18,11 +17,13 @@ export interface ServedSettings {
 
 /** Whether this thread's code was warmed: once is enough, a reload runs the same code. */
 let warmed = false
-const silent: Logger = { info() {}, error() {} }
 
 /**
  * The API, or the site with the API under `/api`, over a backend; over a catalogue in memory,
- * the thread's code warmed first (`warm-up.ts`), once per thread.
+ * the thread's code warmed first (the http package's `warmUp`), once per thread, through an app
+ * of the same settings made for it alone: the served app's response cache and access log never
+ * see its requests. With `--access-log` it says what it did; a warm-up that fails is logged and
+ * the server serves without it.
  */
 export async function servedApp(
   backend: CatalogueBackend,
@@ -38,11 +39,24 @@ export async function servedApp(
   if (catalogue && !warmed) {
     warmed = true
     const quiet = { ...settings.api, accessLog: false, responseCacheBytes: 0 }
-    await warmUp(
-      await madeApp(backend, { ...settings, api: quiet }, silent),
-      catalogue,
-      !!settings.site,
-    )
+    const errorsOnly: Logger = {
+      info() {},
+      error: (message, error) => logger.error(message, error),
+    }
+    try {
+      const app = await madeApp(backend, { ...settings, api: quiet }, errorsOnly)
+      const { warmUp } = await import('@archive-catalogue/http')
+      const site = settings.site !== null
+      const done = await warmUp(app, catalogue, { apiPath: site ? '/api' : '', pages: site })
+      if (settings.api.accessLog) {
+        logger.info(
+          `Warmed up with ${done.requests} requests in ${Math.round(done.milliseconds)} ms` +
+            (done.failed > 0 ? `, ${done.failed} not answered 200` : ''),
+        )
+      }
+    } catch (error) {
+      logger.error('The warm-up failed; serving without it', error)
+    }
   }
   return madeApp(backend, settings, logger)
 }

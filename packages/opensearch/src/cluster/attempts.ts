@@ -80,6 +80,7 @@ export function attempted<T>(
     }
     const armHedge = () => {
       hedge = setTimeout(() => {
+        if (settled || plan.stop.aborted) return
         hedges--
         void plan.onTimeout().then(
           () => {
@@ -91,6 +92,8 @@ export function attempted<T>(
         )
       }, plan.attemptTimeoutMs)
     }
+    // A call given up (its caller left, or its budget ran out) looks for no hung node.
+    plan.stop.addEventListener('abort', () => clearTimeout(hedge), { once: true })
     armHedge()
     send()
   })

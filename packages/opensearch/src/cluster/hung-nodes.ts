@@ -13,6 +13,10 @@
  * carry `preference=_prefer_nodes:<the others>`, which makes the coordinating node read every
  * shard from a copy on a node that answers wherever there is one. With no node hung, requests
  * carry no preference and OpenSearch's adaptive replica selection chooses, as usual.
+ *
+ * The nodes are listed (`GET _nodes/http`) when first asked, then again in the background once
+ * a minute at most: the listing asks every node, a hung one too, and the look must not wait on
+ * it. A node that does not answer the listing in time is kept from the listing before.
  */
 import { type Client, errors } from '@opensearch-project/opensearch'
 
@@ -45,7 +49,9 @@ const defaultOptions = {
 export class HungNodes {
   private nodes: ClusterNode[] = []
   private readonly hung = new Set<string>()
+  /** When the nodes were last listed, or asked to be (a listing that fails waits its turn too). */
   private listed = 0
+  private listing: Promise<void> | undefined
   private probing: Promise<void> | undefined
   private timer: NodeJS.Timeout | undefined
   private closed = false
@@ -106,7 +112,9 @@ export class HungNodes {
     // for it up to its timeout, and the look for hung nodes must not.
     if (this.nodes.length === 0) await this.list().catch(() => undefined)
     else if (Date.now() - this.listed > this.options.refreshMs) void this.list().catch(() => {})
-    const answers = await Promise.all(this.nodes.map((node) => this.answers(node)))
+    // The nodes asked, kept for the answers: a listing ending meanwhile replaces `this.nodes`.
+    const nodes = this.nodes
+    const answers = await Promise.all(nodes.map((node) => this.answers(node)))
     // Where no node answers, this process cannot reach them this way (a proxy between): the
     // requests' own failures say what there is to say, and no preference is set.
     if (!answers.some(Boolean)) {
@@ -116,12 +124,12 @@ export class HungNodes {
     const before = new Set(this.hung)
     // Rebuilt from the nodes listed now: a node gone from the cluster is not hung for ever.
     this.hung.clear()
-    for (const [i, node] of this.nodes.entries()) if (!answers[i]) this.hung.add(node.id)
+    for (const [i, node] of nodes.entries()) if (!answers[i]) this.hung.add(node.id)
     this.setAside()
     // A node that answers again is used again now, not after the client's own wait.
     for (const id of before) {
       if (!this.hung.has(id)) {
-        const node = this.nodes.find((one) => one.id === id)
+        const node = nodes.find((one) => one.id === id)
         if (node) for (const connection of this.connectionsOf(node)) this.pool.markAlive(connection)
       }
     }
@@ -150,7 +158,15 @@ export class HungNodes {
    * not answer the listing within the probe's time is left out of the answer (OpenSearch counts
    * it failed): one listed before is kept, so that a hung node stays known as hung.
    */
-  private async list(): Promise<void> {
+  private list(): Promise<void> {
+    this.listed = Date.now()
+    this.listing ??= this.listNodes().finally(() => {
+      this.listing = undefined
+    })
+    return this.listing
+  }
+
+  private async listNodes(): Promise<void> {
     const { body } = await this.client.nodes.info(
       {
         node_id: '_all',
@@ -175,7 +191,6 @@ export class HungNodes {
       ? this.nodes.filter((node) => !listed.some((n) => n.id === node.id))
       : []
     this.nodes = [...listed, ...kept]
-    this.listed = Date.now()
   }
 
   private async answers(node: ClusterNode): Promise<boolean> {

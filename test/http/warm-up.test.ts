@@ -1,12 +1,11 @@
 /**
- * The warm-up `catalogue serve` runs before it listens (`support/warm-up.ts`): its requests,
- * drawn from the catalogue's own titles, are ones the API and the site answer, of every kind a
- * reader asks, and they go through an app of their own.
+ * The warm-up `catalogue serve` runs before it listens (`packages/http/src/warm-up.ts`): its
+ * requests, drawn from the catalogue's own titles, are ones the API and the site answer, of
+ * every kind a reader asks.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { warmUp } from '../../packages/cli/src/support/warm-up.js'
-import { type Catalogue, loadCatalogue, warmUpTargets } from '../../packages/core/src/index.js'
-import { type App, createApp } from '../../packages/http/src/index.js'
+import { type Catalogue, loadCatalogue } from '../../packages/core/src/index.js'
+import { type App, createApp, warmUp, warmUpTargets } from '../../packages/http/src/index.js'
 import { createSite } from '../../packages/site/src/index.js'
 import { SAMPLE } from '../helpers/corpus.js'
 
@@ -79,7 +78,12 @@ describe('warmUpTargets', () => {
 describe('warmUp', () => {
   it('asks the API, then the site’s pages, every one answered', async () => {
     const { app, statuses } = recorded(createSite(catalogue, { name: 'Sample', api: {} }))
-    const { requests } = await warmUp(app, catalogue, true, 60_000)
+    const { requests, failed } = await warmUp(app, catalogue, {
+      apiPath: '/api',
+      pages: true,
+      budgetMs: 60_000,
+    })
+    expect(failed).toBe(0)
     const targets = warmUpTargets(catalogue)
     expect(requests).toBe(statuses.size)
     expect([...statuses.keys()].filter((path) => path.startsWith('/api/'))).toHaveLength(
@@ -93,7 +97,7 @@ describe('warmUp', () => {
 
   it('stops when its time is spent', async () => {
     const { app, statuses } = recorded(createApp(catalogue, { responseCacheBytes: 0 }))
-    const { requests } = await warmUp(app, catalogue, false, 0)
+    const { requests } = await warmUp(app, catalogue, { budgetMs: 0 })
     expect(requests).toBeLessThanOrEqual(1)
     expect(statuses.size).toBe(requests)
   })
