@@ -83,9 +83,13 @@ describe('the level facet of the search page', () => {
       expect(await page.locator('h1').textContent()).toContain(
         `${results.count.toLocaleString('en')} results`,
       )
-      expect(await shownLevels(page)).toEqual([
-        expect.objectContaining({ label: 'File', count: file.doc_count.toLocaleString('en') }),
-      ])
+      // The address changes when the new page's navigation commits, before its lists are read:
+      // polled, not read once.
+      await expect
+        .poll(() => shownLevels(page))
+        .toEqual([
+          expect.objectContaining({ label: 'File', count: file.doc_count.toLocaleString('en') }),
+        ])
       const chip = page.getByRole('link', { name: 'Remove the filter Level: File' })
       expect(await chip.textContent()).toContain('Level: File')
       expect(await axe()).toEqual([])
@@ -93,7 +97,7 @@ describe('the level facet of the search page', () => {
       // Removed: back to every level.
       await chip.click()
       await expect.poll(() => new URL(page.url()).searchParams.has('level')).toBe(false)
-      expect(await shownLevels(page)).toEqual(shown)
+      await expect.poll(() => shownLevels(page)).toEqual(shown)
       expect(await page.getByRole('link', { name: /Remove the filter Level/ }).count()).toBe(0)
       await context.close()
     })
