@@ -370,16 +370,11 @@ export class TextIndex {
     if (this.ring.length < width) this.ring = new Int32Array(width * 2)
     const ring = this.ring
     let inValue = 0
-    let at = sequenceOffsets[id]!
+    const cursor = this.cursor
+    cursor.at = sequenceOffsets[id]!
     const end = sequenceOffsets[id + 1]!
-    while (at < end) {
-      // A varint, read here (as DocumentTokens reads them): most forms take one or two bytes.
-      let byte = sequences[at++]!
-      let form = byte & 0x7f
-      for (let shift = 7; byte & 0x80; shift += 7) {
-        byte = sequences[at++]!
-        form |= (byte & 0x7f) << shift
-      }
+    while (cursor.at < end) {
+      const form = readVarint(sequences, cursor)
       if (form === VALUE_BREAK) {
         inValue = 0
         continue
