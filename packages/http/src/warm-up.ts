@@ -73,6 +73,10 @@ const PHRASE_SAMPLED = 256
 /** A title's words, as the queries write them. */
 const WORDS = /[\p{L}\p{M}\p{N}]+/gu
 
+function wordsOf(title: string): string[] {
+  return title.match(WORDS) ?? []
+}
+
 /**
  * API request targets (`/search?query=…`) over the catalogue's own words, of every kind the
  * engine answers; the same list for the same catalogue. Empty for an empty catalogue.
@@ -94,7 +98,7 @@ export function warmUpTargets(catalogue: Catalogue): string[] {
   const collection = catalogue.topLevelCollections({ limit: 1 }).uris[0]
   if (collection !== undefined) {
     const title = titleOf(catalogue.documents([collection])[0])
-    const word = title.match(/[\p{L}\p{M}\p{N}]{4,}/u)?.[0] ?? '*'
+    const word = wordsOf(title).find((one) => one.length >= 4) ?? '*'
     targets.push(
       collection,
       `${collection}/children`,
@@ -104,7 +108,7 @@ export function warmUpTargets(catalogue: Catalogue): string[] {
   for (const { uri, title } of sampledTitles(catalogue, SAMPLED)) {
     targets.push(uri)
     if (uri.startsWith('/objects/')) targets.push(`${uri}/ancestors`)
-    const words = title.match(WORDS) ?? []
+    const words = wordsOf(title)
     // Words of four characters or more, rarely stop words; else any of two or more.
     const long = words.filter((word) => word.length >= 4)
     const [a, b = a] = long.length > 0 ? long : words.filter((word) => word.length >= 2)
@@ -146,7 +150,7 @@ function titleOf(document: CatalogueDocument | undefined): string {
 function commonRuns(titles: string[], length: number, count: number): string[] {
   const runs = new Map<string, number>()
   for (const title of titles) {
-    const words = title.match(WORDS) ?? []
+    const words = wordsOf(title)
     const seen = new Set<string>()
     for (let i = 0; i + length <= words.length; i++) {
       const run = words
