@@ -164,6 +164,34 @@ describe('loadCatalogue', () => {
     expect(catalogue.get('/terms/e1')?.title).toBe('Term e1')
   })
 
+  it('names the first place of a duplicate read after the load was refused', async () => {
+    const file = join(scratch(), 'refused.ndjson')
+    const invalid = { ...term('bad'), title: 7 }
+    writeFileSync(file, ndjson([term('e1'), invalid, term('e2'), term('e2', 'B'), term('e1', 'C')]))
+    const error = await loadCatalogue(file).catch((caught) => caught)
+    expect(error).toBeInstanceOf(InvalidCatalogueError)
+    expect(error.valid).toBe(2)
+    expect(error.message).toContain(
+      `${file}:4 (/terms/e2) /uri: duplicate uri /terms/e2, first seen at ${file}:3`,
+    )
+    expect(error.message).toContain(
+      `${file}:5 (/terms/e1) /uri: duplicate uri /terms/e1, first seen at ${file}:1`,
+    )
+  })
+
+  it('builds the same tree whether a parent comes before or after its children', async () => {
+    const inOrder = await loadCatalogue(example())
+    const reversed = await loadCatalogue(example((documents) => documents.reverse()))
+    expect(reversed.warnings).toEqual([])
+    for (const { uri } of exampleCatalogue()) {
+      const parentOf = ({ catalogue: { data } }: typeof inOrder) => {
+        const parent = data.hierarchy.parentOf[data.uriIndex.get(uri)!]!
+        return parent < 0 ? null : data.uris.get(parent)
+      }
+      expect(parentOf(reversed), uri).toBe(parentOf(inOrder))
+    }
+  })
+
   it('names the file, line and column of malformed JSON', async () => {
     const folder = scratch()
     const file = join(folder, 'broken.json')

@@ -10,7 +10,11 @@ import {
   GroupSummaries,
   storedGroups,
 } from '../../packages/core/src/catalogue-data/group-summaries.js'
-import { UriIndex, uriSlots } from '../../packages/core/src/catalogue-data/uri-index.js'
+import {
+  UriIndex,
+  UriTableBuilder,
+  uriSlots,
+} from '../../packages/core/src/catalogue-data/uri-index.js'
 import { ByteStrings, storedStrings } from '../../packages/core/src/util/byte-strings.js'
 
 /** The uris as the catalogue keeps them. */
@@ -52,6 +56,47 @@ describe('UriIndex', () => {
     const uris = ['/a', '/b']
     expect(new UriIndex(byteStrings(uris), new Uint32Array([1, 2])).get('/c')).toBeUndefined()
     expect(new UriIndex(byteStrings(uris), new Uint32Array([1, 2])).get('/b')).toBe(1)
+  })
+})
+
+describe('UriTableBuilder', () => {
+  /** The table as snapshots of format 11 hold it: every uri placed in order, at the final size. */
+  function placedInOrder(uris: string[]): Uint32Array {
+    let size = 2
+    while (size < 2 * uris.length) size *= 2
+    const slots = new Uint32Array(size)
+    for (const [index, uri] of uris.entries()) {
+      let hash = 0x811c9dc5
+      for (let i = 0; i < uri.length; i++) hash = Math.imul(hash ^ uri.charCodeAt(i), 0x01000193)
+      let slot = (hash >>> 0) & (size - 1)
+      while (slots[slot] !== 0) slot = (slot + 1) & (size - 1)
+      slots[slot] = index + 1
+    }
+    return slots
+  }
+
+  it('finds each uri added so far, and builds the table and bytes a snapshot keeps', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.string({ unit: 'binary' }), { maxLength: 300 }),
+        fc.array(fc.string({ unit: 'binary' }), { maxLength: 30 }),
+        (uris, others) => {
+          const table = new UriTableBuilder()
+          for (const [index, uri] of uris.entries()) {
+            expect(table.get(uri)).toBeUndefined()
+            expect(table.add(uri)).toBe(index)
+            expect(table.get(uri)).toBe(index)
+            expect(table.uriAt(index)).toBe(uri)
+          }
+          for (const uri of others)
+            expect(table.get(uri)).toBe(uris.indexOf(uri) < 0 ? undefined : uris.indexOf(uri))
+          expect(table.size).toBe(uris.length)
+          const built = table.build()
+          expect(built.slots).toEqual(placedInOrder(uris))
+          expect(built.uris).toEqual(storedStrings(uris))
+        },
+      ),
+    )
   })
 })
 

@@ -12,10 +12,11 @@ import type { CatalogueDocument, DocumentType } from './documents/documents.js'
 import type { Problem } from './documents/validate.js'
 import {
   documentProblems,
-  duplicateProblems,
+  duplicateOf,
   malformedDocument,
   withRefusedParents,
 } from './input/catalogue-checks.js'
+import { DocumentSources } from './input/document-sources.js'
 import {
   type CatalogueFormat,
   type DocumentSource,
@@ -129,7 +130,7 @@ export async function loadCatalogue(path: string, options: LoadOptions = {}): Pr
     workers > 1 ? new DocumentBatchWorkers(workers, options.language ?? 'english') : null
   const stored = !readers && DocumentStoreInWorker.available() ? new DocumentStoreInWorker() : null
   try {
-    const { documents, invalid, valid, seen, warnings } = await collect(
+    const { documents, invalid, valid, sources, warnings } = await collect(
       path,
       options,
       stored,
@@ -150,7 +151,14 @@ export async function loadCatalogue(path: string, options: LoadOptions = {}): Pr
       catalogue,
       skipped: invalid,
       counts: countTypes(catalogue),
-      warnings: [...warnings, ...sourced(hierarchy, (index) => data.uris.get(index), seen)],
+      warnings: [
+        ...warnings,
+        ...sourced(
+          hierarchy,
+          (index) => data.uris.get(index),
+          (index) => sources.get(index),
+        ),
+      ],
       milliseconds: performance.now() - started,
       workers: readers?.started ? workers : 1,
     }
@@ -211,7 +219,11 @@ export async function checkCatalogue(
   }
   if (uris.length === 0 && invalid.length === 0) throw empty(path)
   const indexes = new Map(uris.map((uri, index) => [uri, index]))
-  const { parentOf: resolved, warnings } = resolveParents(parents, (uri) => indexes.get(uri))
+  const { parentOf: resolved, warnings } = resolveParents(
+    parents.length,
+    (index) => parents[index] ?? null,
+    (uri) => indexes.get(uri),
+  )
   const unsure = new Set(warnings.map((warning) => warning.index))
   const hierarchy = [
     ...withRefusedParents(
@@ -224,7 +236,14 @@ export async function checkCatalogue(
   return {
     counts,
     invalid,
-    warnings: [...readWarnings, ...sourced(hierarchy, (index) => uris[index]!, seen)],
+    warnings: [
+      ...readWarnings,
+      ...sourced(
+        hierarchy,
+        (index) => uris[index]!,
+        (index) => seen.get(uris[index]!),
+      ),
+    ],
   }
 }
 
@@ -248,12 +267,13 @@ function refusedUris(
 function sourced(
   warnings: HierarchyWarning[],
   uriAt: (index: number) => string,
-  seen: Map<string, DocumentSource>,
+  sourceAt: (index: number) => DocumentSource | undefined,
 ): LoadWarning[] {
-  return warnings.map(({ index, message }) => {
-    const uri = uriAt(index)
-    return { source: seen.get(uri) ?? { file: '(unknown)' }, uri, message }
-  })
+  return warnings.map(({ index, message }) => ({
+    source: sourceAt(index) ?? { file: '(unknown)' },
+    uri: uriAt(index),
+    message,
+  }))
 }
 
 async function collect(
@@ -265,7 +285,10 @@ async function collect(
   const documents = new CatalogueBuilder(options.language, stored === null)
   const invalid: InvalidDocument[] = []
   let valid = 0
-  const seen = new Map<string, DocumentSource>()
+  // Where each valid document was read, by position (the builder's, for those it holds), and
+  // the uris of those read after the load was refused, which are not built.
+  const sources = new DocumentSources()
+  const unbuilt = new Map<string, number>()
   const warnings: LoadWarning[] = []
   // Skipping invalid documents skips malformed files too; otherwise they refuse the load at once.
   const reading = {
@@ -282,20 +305,23 @@ async function collect(
       invalid.push({ source, uri, problems: document.problems })
       continue
     }
-    const duplicate = duplicateProblems(document.uri, seen, source)
-    if (duplicate.length > 0) {
-      invalid.push({ source, uri, problems: duplicate })
+    const first = documents.indexOf(document.uri) ?? unbuilt.get(document.uri)
+    if (first !== undefined) {
+      invalid.push({ source, uri, problems: duplicateOf(document.uri, sources.get(first)) })
       continue
     }
+    const position = sources.add(source)
     valid++
     // Once a load is refused, building the rest would be wasted work.
     if (invalid.length === 0 || options.skipInvalid) {
       document.addTo(documents)
       const room = stored?.add(document.text)
       if (room) await room
+    } else {
+      unbuilt.set(document.uri, position)
     }
   }
-  return { documents, invalid, valid, seen, warnings }
+  return { documents, invalid, valid, sources, warnings }
 }
 
 function empty(path: string): CatalogueError {

@@ -44,18 +44,19 @@ export interface Hierarchy extends StoredHierarchy {
  * Resolves each document's `parent` to a document index, in catalogue order. A parent that is
  * missing, not a collection, or that would close a cycle leaves the document top-level and is
  * reported as a warning.
- * @param parentUris each document's parent as `/collections/<id>` (normalized), or null
+ * @param size how many documents
+ * @param parentAt each document's parent as `/collections/<id>` (normalized), or null
  * @param indexOf a uri's document index, or undefined
  */
 export function resolveParents(
-  parentUris: readonly (string | null)[],
+  size: number,
+  parentAt: (index: number) => string | null,
   indexOf: (uri: string) => number | undefined,
 ): { parentOf: Int32Array; warnings: HierarchyWarning[] } {
-  const size = parentUris.length
   const parentOf = new Int32Array(size).fill(NO_PARENT)
   const warnings: HierarchyWarning[] = []
   for (let index = 0; index < size; index++) {
-    const uri = parentUris[index]
+    const uri = parentAt(index)
     if (uri === null || uri === undefined) continue
     const parent = uri.startsWith('/collections/') ? indexOf(uri) : undefined
     if (!uri.startsWith('/collections/')) {

@@ -1,5 +1,5 @@
 import { analyzerFor, type TextLanguage } from '../analysis/languages.js'
-import { type HierarchyWarning, rankSiblings, resolveParents } from '../api/hierarchy.js'
+import { type HierarchyWarning, NO_PARENT, rankSiblings, resolveParents } from '../api/hierarchy.js'
 import type { GroupSummary } from '../api/responses.js'
 import {
   COLUMN_NAMES,
@@ -23,7 +23,7 @@ import { GrowableArray } from '../util/growable-array.js'
 import { type CatalogueData, deriveCatalogue } from './catalogue-data.js'
 import { type DocumentRow, rowOf, yearsOf } from './document-row.js'
 import { storedGroups } from './group-summaries.js'
-import { uriSlots } from './uri-index.js'
+import { UriTableBuilder } from './uri-index.js'
 
 /**
  * Builds the catalogue's columns and full-text index from documents added one at a time, in
@@ -33,11 +33,16 @@ export class CatalogueBuilder {
   /** Null when the documents are stored elsewhere (on a worker) and given to {@link build}. */
   private readonly documents: DocumentStoreBuilder | null
   private count = 0
-  private readonly uris: string[] = []
-  private readonly uriIndex = new Map<string, number>()
+  private readonly uris = new UriTableBuilder()
   private readonly types: DocumentType[] = []
   private readonly titles: string[] = []
-  private readonly parents: (string | null)[] = []
+  /**
+   * Each document's parent: the position of one added before it, {@link NO_PARENT}, or
+   * {@link LATER_PARENT} when its uri (kept in `laterParents`) was not yet added: a position
+   * instead of a string, as most parents come before their children.
+   */
+  private readonly parentOf = new GrowableArray(Int32Array)
+  private readonly laterParents = new Map<number, string>()
   /** Each document's `position` among its siblings (any number: only their order counts). */
   private readonly positions = new GrowableArray(Float64Array)
   private readonly groupIndex = new Map<string, number>()
@@ -67,9 +72,9 @@ export class CatalogueBuilder {
     return this.count
   }
 
-  /** Whether a document with this uri was added. */
-  has(uri: string): boolean {
-    return this.uriIndex.has(uri)
+  /** The position of the document added with this uri, or undefined. */
+  indexOf(uri: string): number | undefined {
+    return this.uris.get(uri)
   }
 
   /**
@@ -99,16 +104,17 @@ export class CatalogueBuilder {
   }
 
   private addRow(row: DocumentRow): void {
-    if (this.uriIndex.has(row.uri)) {
+    if (this.uris.get(row.uri) !== undefined) {
       throw new CatalogueError('E_DUPLICATE_URI', `Duplicate uri ${row.uri}`)
     }
     const index = this.count++
-    this.uris.push(row.uri)
-    this.uriIndex.set(row.uri, index)
+    this.uris.add(row.uri)
     this.types.push(row.type)
     this.titles.push(row.title)
     for (const name of COLUMN_NAMES) this.columns[name].push(row.columns[name])
-    this.parents.push(row.parent)
+    const parent = row.parent === null ? NO_PARENT : this.uris.get(row.parent)
+    if (parent === undefined) this.laterParents.set(index, row.parent!)
+    this.parentOf.push(parent ?? LATER_PARENT)
     this.positions.push(row.position)
     this.groupOf.push(this.groupFor(row.group))
     this.titleWords.addWords(row.titleWords)
@@ -145,14 +151,19 @@ export class CatalogueBuilder {
       (row) => yearsOf(this.groups[row]!.dates, 'end'),
       (row) => this.groups[row]!.creators.map((name) => creatorRanks.get(name)!),
     )
-    const { parentOf, warnings } = resolveParents(this.parents, (uri) => this.uriIndex.get(uri))
+    const { parentOf, warnings } = resolveParents(
+      this.count,
+      (index) => this.parentUriAt(index),
+      (uri) => this.uris.get(uri),
+    )
     this.warnings = warnings
+    const uris = this.uris.build()
     return deriveCatalogue({
       size: this.count,
       version: built.version,
       language: this.language,
-      uris: storedStrings(this.uris),
-      uriSlots: uriSlots(this.uris),
+      uris: uris.uris,
+      uriSlots: uris.slots,
       titles: storedStrings(this.titles),
       groups: storedGroups(this.groups),
       columns,
@@ -166,6 +177,12 @@ export class CatalogueBuilder {
     })
   }
 
+  private parentUriAt(index: number): string | null {
+    const parent = this.parentOf.get(index)
+    if (parent === NO_PARENT) return null
+    return parent === LATER_PARENT ? this.laterParents.get(index)! : this.uris.uriAt(parent)
+  }
+
   private groupFor(group: GroupSummary): number {
     let index = this.groupIndex.get(group.identifier)
     if (index === undefined) {
@@ -176,6 +193,9 @@ export class CatalogueBuilder {
     return index
   }
 }
+
+/** A parent not yet added when its child was (see `parentOf`). */
+const LATER_PARENT = -2
 
 function rowKeys(column: StoredColumn, row: number): ColumnKey[] {
   const keys: ColumnKey[] = []

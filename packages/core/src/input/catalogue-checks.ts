@@ -32,10 +32,14 @@ export function duplicateProblems(
   source: DocumentSource,
 ): Problem[] {
   const first = seen.get(uri)
-  if (first)
-    return [{ path: '/uri', message: `duplicate uri ${uri}, first seen at ${formatSource(first)}` }]
+  if (first) return duplicateOf(uri, first)
   seen.set(uri, source)
   return []
+}
+
+/** The problem of a document whose uri a document read at `first` had. */
+export function duplicateOf(uri: string, first: DocumentSource): Problem[] {
+  return [{ path: '/uri', message: `duplicate uri ${uri}, first seen at ${formatSource(first)}` }]
 }
 
 /** Malformed JSON or XML as a refused document: its place, and what is wrong where. */

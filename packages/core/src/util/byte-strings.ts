@@ -89,6 +89,11 @@ export class ByteStringsBuilder {
     return this.close()
   }
 
+  /** String `index`, decoded. */
+  get(index: number): string {
+    return this.bytes.toString('utf8', this.offsets[index]!, this.offsets[index + 1]!)
+  }
+
   /** Whether string `index` is the first `length` bytes of `source`. */
   equals(index: number, source: Buffer, length: number): boolean {
     const start = this.offsets[index]!

@@ -45,7 +45,11 @@ export class RootTree {
     this.nodes = nodes
     this.indexOf = new Map(nodes.map((node, index) => [node.uri, index]))
     // The loader's warnings were told when the catalogue was pushed.
-    const { parentOf } = resolveParents(parents, (uri) => this.indexOf.get(uri))
+    const { parentOf } = resolveParents(
+      parents.length,
+      (index) => parents[index] ?? null,
+      (uri) => this.indexOf.get(uri),
+    )
     const childIndex = rankSiblings(parentOf, positions)
     this.hierarchy = deriveHierarchy({ parentOf, childIndex }, () => true)
   }
