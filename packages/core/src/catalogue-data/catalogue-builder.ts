@@ -129,6 +129,9 @@ export class CatalogueBuilder {
     if (!built || built.store.size !== this.count) {
       throw new Error('CatalogueBuilder.build needs the store of the documents added')
     }
+    // The largest part first, and each part's builder emptied once read, so that what it held
+    // can be collected as the rest is made: the end of a build is its peak.
+    const text = this.text.build()
     const columns = Object.fromEntries(
       COLUMN_NAMES.map((name) => [name, this.columns[name].build()]),
     ) as Record<ColumnName, StoredColumn>
@@ -151,12 +154,17 @@ export class CatalogueBuilder {
       (row) => yearsOf(this.groups[row]!.dates, 'end'),
       (row) => this.groups[row]!.creators.map((name) => creatorRanks.get(name)!),
     )
+    const titles = storedStrings(this.titles)
+    this.titles.length = 0
+    this.types.length = 0
     const { parentOf, warnings } = resolveParents(
       this.count,
       (index) => this.parentUriAt(index),
       (uri) => this.uris.get(uri),
     )
     this.warnings = warnings
+    this.parentOf.take()
+    this.laterParents.clear()
     const uris = this.uris.build()
     return deriveCatalogue({
       size: this.count,
@@ -164,16 +172,16 @@ export class CatalogueBuilder {
       language: this.language,
       uris: uris.uris,
       uriSlots: uris.slots,
-      titles: storedStrings(this.titles),
+      titles,
       groups: storedGroups(this.groups),
       columns,
       keys,
       groupKeys,
-      groupOf: this.groupOf.toArray(),
-      hierarchy: { parentOf, childIndex: rankSiblings(parentOf, this.positions.toArray()) },
+      groupOf: this.groupOf.take(),
+      hierarchy: { parentOf, childIndex: rankSiblings(parentOf, this.positions.take()) },
       titleWords: this.titleWords.build(),
       documents: built.store.parts,
-      text: this.text.build(),
+      text,
     })
   }
 

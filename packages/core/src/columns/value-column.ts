@@ -179,9 +179,10 @@ export class ValueColumnBuilder<K extends ColumnKey = ColumnKey> {
     this.offsets.push(this.ids.length)
   }
 
-  /** The stored column (a {@link ValueColumn} is derived from it). */
+  /** The stored column (a {@link ValueColumn} is derived from it). The builder is left empty. */
   build(): StoredColumn<K> {
-    return { keys: this.keys, valueOffsets: this.offsets.toArray(), valueIds: this.ids.toArray() }
+    this.idOf.clear()
+    return { keys: this.keys, valueOffsets: this.offsets.take(), valueIds: this.ids.take() }
   }
 
   /** Whether the current document already has a value id (its ids start at `start`). */

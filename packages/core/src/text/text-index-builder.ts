@@ -107,6 +107,13 @@ export class TextIndexBuilder {
       const at = cursor[termRanks[this.logTerms.get(i)]!]!++
       postingIds[at] = this.logDocuments.get(i)
     }
+    // What is read no more is let go as the build goes on: the end of a build is its peak.
+    this.logTerms.take()
+    this.logDocuments.take()
+    this.termStamps.take()
+    this.formIds.clear()
+    this.termIds.clear()
+    this.wordIds.clear()
     const formCount = this.formTerms.length
     const formTerms = new Int32Array(formCount)
     const formWords = new Int32Array(formCount)
@@ -131,10 +138,10 @@ export class TextIndexBuilder {
       wordTerms,
       formWords,
       formTerms,
-      sequenceOffsets: this.sequenceOffsets.toArray(),
-      sequences: this.sequences.toArray(),
-      layoutOffsets: this.layoutOffsets.toArray(),
-      layouts: this.layouts.toArray(),
+      sequenceOffsets: this.sequenceOffsets.take(),
+      sequences: this.sequences.take(),
+      layoutOffsets: this.layoutOffsets.take(),
+      layouts: this.layouts.take(),
       fieldDocumentCounts: [],
       fieldLengths: [],
       fieldFrequencies: new Uint32Array(0),

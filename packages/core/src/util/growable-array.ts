@@ -36,6 +36,17 @@ export class GrowableArray<T extends TypedArray> {
     return this.values.slice(0, this.length) as T
   }
 
+  /**
+   * The values, trimmed to their length, for a builder's last read: the array is left empty,
+   * so that its buffer (up to half again as long) can be collected while the build goes on.
+   */
+  take(): T {
+    const values = this.toArray()
+    this.values = new this.Type(0)
+    this.length = 0
+    return values
+  }
+
   /** Room for `length` values; they read as 0 until set. */
   ensure(length: number): void {
     if (length > this.values.length) this.grow(length)
