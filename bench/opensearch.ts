@@ -199,9 +199,13 @@ async function timed(base: string, paths: string[]): Promise<Timing> {
     for (const path of paths) {
       const started = performance.now()
       const response = await fetch(`${base}${path}`)
-      await response.arrayBuffer()
+      const body = await response.text()
       if (round >= 0) times.push(performance.now() - started)
-      if (!response.ok) errors++
+      if (!response.ok) {
+        errors++
+        // Which request failed and why, for the reader of a run with errors.
+        log(`${path}: ${response.status} ${body.slice(0, 300)}`)
+      }
     }
   }
   times.sort((a, b) => a - b)
