@@ -104,11 +104,10 @@ export class CatalogueBuilder {
   }
 
   private addRow(row: DocumentRow): void {
-    if (this.uris.get(row.uri) !== undefined) {
+    if (this.uris.add(row.uri) === undefined) {
       throw new CatalogueError('E_DUPLICATE_URI', `Duplicate uri ${row.uri}`)
     }
     const index = this.count++
-    this.uris.add(row.uri)
     this.types.push(row.type)
     this.titles.push(row.title)
     for (const name of COLUMN_NAMES) this.columns[name].push(row.columns[name])

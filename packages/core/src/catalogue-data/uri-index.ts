@@ -65,14 +65,7 @@ export class UriTableBuilder {
 
   /** The position of this uri, or undefined. */
   get(uri: string): number | undefined {
-    const hash = hashOf(uri)
-    const { slots } = this
-    const mask = slots.length - 1
-    for (let slot = hash & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
-      const index = slots[slot]! - 1
-      if (this.hashes.get(index) === hash && this.uris.get(index) === uri) return index
-    }
-    return undefined
+    return this.find(uri, hashOf(uri))
   }
 
   /** The uri at a position. */
@@ -80,10 +73,12 @@ export class UriTableBuilder {
     return this.uris.get(index)
   }
 
-  /** Adds a uri not yet added (the caller checks with {@link get}); returns its position. */
-  add(uri: string): number {
+  /** Adds a uri and returns its position; undefined, adding nothing, when it was added before. */
+  add(uri: string): number | undefined {
+    const hash = hashOf(uri)
+    if (this.find(uri, hash) !== undefined) return undefined
     const index = this.uris.add(uri)
-    this.hashes.push(hashOf(uri))
+    this.hashes.push(hash)
     if (2 * this.uris.size > this.slots.length) {
       this.slots = new Uint32Array(this.slots.length * 2)
       for (let earlier = 0; earlier < index; earlier++) this.place(earlier)
@@ -95,6 +90,16 @@ export class UriTableBuilder {
   /** The uris as stored, and their table. The builder must not be used afterwards. */
   build(): { uris: StoredStrings; slots: Uint32Array } {
     return { uris: this.uris.build(), slots: this.slots }
+  }
+
+  private find(uri: string, hash: number): number | undefined {
+    const { slots } = this
+    const mask = slots.length - 1
+    for (let slot = hash & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
+      const index = slots[slot]! - 1
+      if (this.hashes.get(index) === hash && this.uris.get(index) === uri) return index
+    }
+    return undefined
   }
 
   private place(index: number): void {
