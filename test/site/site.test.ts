@@ -242,6 +242,41 @@ describe('the discovery site in Chromium, over the corpus', () => {
     expect(chips[0]).toMatch(/^Type: /)
   })
 
+  it('shows a phone the results first and the facets one link below, a wide screen the facets on the left', async () => {
+    const path = `${corpus.url}/search?query=rockefeller&type=collection`
+    for (const [width, phone] of [
+      [375, true],
+      [1280, false],
+    ] as const) {
+      const context = await sites.browser.newContext({ viewport: { width, height: 800 } })
+      const page = await context.newPage()
+      await page.goto(path)
+      const result = (await page.locator('ol.results li').first().boundingBox())!
+      const facets = (await page.locator('aside.facets').boundingBox())!
+      const chips = (await page.locator('ul.chips').boundingBox())!
+      expect(chips.y, `${width} px`).toBeLessThan(result.y)
+      const jump = page.getByRole('link', { name: 'Narrow the results' })
+      if (phone) {
+        expect(result.y + result.height).toBeLessThan(facets.y)
+        await jump.click()
+        await expect.poll(() => page.url()).toBe(`${path}#filters`)
+        expect(await page.evaluate(() => globalThis.scrollY)).toBeGreaterThan(0)
+      } else {
+        expect(facets.x + facets.width).toBeLessThanOrEqual(result.x)
+        expect(await jump.isVisible()).toBe(false)
+      }
+      await context.close()
+    }
+  })
+
+  it('names a year range’s chips by the form’s words: from a year, to a year', async () => {
+    const body = await (
+      await fetch(`${corpus.url}/search?query=rockefeller&end_date__gte=1900&start_date__lte=1950`)
+    ).text()
+    const chips = [...body.matchAll(/aria-label="Remove the filter ([^"]+)"/g)].map((m) => m[1])
+    expect(chips).toEqual(['From year: 1900', 'To year: 1950'])
+  })
+
   it('answers a missing record with a 404 page, and serves the API under /api', async () => {
     const missing = await fetch(`${corpus.url}/collections/nope`)
     expect(missing.status).toBe(404)

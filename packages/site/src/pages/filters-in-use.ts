@@ -50,6 +50,11 @@ function filterName(name: string, t: Messages): string {
   // The records that name an agent: the site calls an agent a person or an organization.
   if (name.split('__')[0] === 'agent') return t.type.agent
   if (name in t.facet) return t.facet[name as keyof Messages['facet']]
-  if (name.startsWith('start_date') || name.startsWith('end_date')) return t.dates
+  if (name.startsWith('start_date') || name.startsWith('end_date')) {
+    // The year form's own words: a lower bound is where the range starts, an upper where it ends.
+    if (/__gte?$/.test(name)) return t.fromYear
+    if (/__lte?$/.test(name)) return t.toYear
+    return t.dates
+  }
   return name
 }

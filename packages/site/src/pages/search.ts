@@ -6,7 +6,9 @@
  * range narrows: `/facets` with `date_histogram=true`) whose bars narrow the year range, a from–to
  * year range, the filters in use (each removable), sort, paging, "did you mean" from the
  * suggestions, and a short help on the query syntax when nothing matched. Every control is a link or a form: it works without
- * JavaScript, and every state is a shareable URL.
+ * JavaScript, and every state is a shareable URL. The results come first in the page, so that a
+ * phone shows them first, the filters in use above them and the facets one link away below; a
+ * wide screen puts the facets in a column on their left.
  */
 import type {
   DateHistogram,
@@ -69,15 +71,14 @@ export function searchPage(site: SiteContext, answer: SearchAnswer): string {
   const n = (value: number) => count(value, language)
   const content = html`<h1>${t.results(results.count, n(results.count), query)}</h1>
 <div class="layout">
-<aside class="facets" aria-label="${t.filters}">
-!${filtersInUse('/search', 'search', params, t)}
-!${facetLists(params, facets, t, language, textLang(site))}
-</aside>
 <section aria-label="${t.search}">
-!${sortForm(params, t)}
-!${results.count === 0 ? nothingFound(answer, t) : resultList(results.results, query, site)}
+!${filtersInUse('/search', 'search', params, t)}
+!${results.count === 0 ? nothingFound(answer, t) : html`<div class="result-tools"><a class="to-filters" href="#filters">${t.filters}</a>!${sortForm(params, t)}</div>!${resultList(results.results, query, site)}`}
 !${pager('/search', params, { count: results.count, offset: answer.offset, limit: answer.limit }, t, language)}
 </section>
+<aside class="facets" id="filters" aria-label="${t.filters}">
+!${facetLists(params, facets, t, language, textLang(site))}
+</aside>
 </div>`
   const title = query === '' ? t.search : `${query}`
   const canonical = canonicalList(site.url ?? '', '/search', 'search', params)

@@ -33,7 +33,8 @@ main{max-width:72em;margin:0 auto;padding:1em}
 h1{font-size:1.6em;line-height:1.25;margin:.4em 0}h2{font-size:1.2em;margin:1.2em 0 .4em}
 .muted{color:var(--muted)}
 .layout{display:grid;grid-template-columns:1fr;gap:1.5em}
-@media(min-width:52em){.layout{grid-template-columns:16em 1fr}}
+.result-tools{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:.5em}
+@media(min-width:52em){.layout{grid-template-columns:16em 1fr}.layout>.facets{grid-column:1;grid-row:1}.layout>section{grid-column:2;grid-row:1}.to-filters{display:none}}
 .facets h2{font-size:1em;margin:1em 0 .3em}.facets ul{list-style:none;margin:0;padding:0}
 .facets li{display:flex;justify-content:space-between;gap:.5em;padding:.1em 0}
 .facets .count{color:var(--muted)}
@@ -91,7 +92,7 @@ ul.mylist button{margin-top:.3em}
 .finding-aid p.named{margin:.2em 0}
 @page{margin:2cm 1.6cm;@bottom-right{content:counter(page) " / " counter(pages);font:9pt system-ui,sans-serif;color:#444}}
 @media print{
-header.site form,header.site .mylist-link,.skip,button,.actions,.intro,footer.site,aside.facets,form.sort{display:none!important}
+header.site form,header.site .mylist-link,.skip,button,.actions,.intro,footer.site,aside.facets,form.sort,.to-filters{display:none!important}
 header.site{background:none;color:#000;padding:0}header.site a{color:#000}
 body{font-size:11pt;color:#000;background:#fff}
 main{max-width:none;padding:0}
