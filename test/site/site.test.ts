@@ -260,7 +260,9 @@ describe('the discovery site in Chromium, over the corpus', () => {
         expect(result.y + result.height).toBeLessThan(facets.y)
         await jump.click()
         await expect.poll(() => page.url()).toBe(`${path}#filters`)
-        expect(await page.evaluate(() => globalThis.scrollY)).toBeGreaterThan(0)
+        expect(
+          await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY),
+        ).toBeGreaterThan(0)
       } else {
         expect(facets.x + facets.width).toBeLessThanOrEqual(result.x)
         expect(await jump.isVisible()).toBe(false)
