@@ -14,7 +14,8 @@
  * text, the clauses added up — the title (× 5) and description together, each note (nested,
  * averaged over the notes that match), each term (nested, averaged); notes' list items are found
  * but score nothing, as the reference does not search them. The core's `QueryScorer` computes
- * the same scores in memory.
+ * the same scores in memory. Where a query matches a document exactly when one of its places
+ * does (a word, a phrase, words joined by OR), the places' clauses are the filter as well.
  */
 import type { TextLanguage } from '@archive-catalogue/core'
 import {
@@ -48,32 +49,59 @@ export function fullTextQuery(syntax: QuerySyntax, language: TextLanguage = 'eng
     (field: string, boost = 1) =>
     (leaf: TextLeaf) =>
       leafQuery(leaf, field, boost)
-  return {
+  const titleAndDescription = placeQuery(tree, (leaf) => ({
     bool: {
-      filter: [treeQuery(tree)],
-      should: [
-        placeQuery(tree, (leaf) => ({
-          bool: {
-            should: [leafQuery(leaf, 'title', TITLE_BOOST), leafQuery(leaf, 'description', 1)],
-            minimum_should_match: 1,
-          },
-        })),
-        {
-          nested: {
-            path: 'notes',
-            query: placeQuery(tree, inField('notes.subnotes.content')),
-            score_mode: 'avg',
-          },
-        },
-        {
-          nested: {
-            path: 'terms',
-            query: placeQuery(tree, inField('terms.title')),
-            score_mode: 'avg',
-          },
-        },
-      ],
+      should: [leafQuery(leaf, 'title', TITLE_BOOST), leafQuery(leaf, 'description', 1)],
+      minimum_should_match: 1,
     },
+  }))
+  const notes = {
+    nested: {
+      path: 'notes',
+      query: placeQuery(tree, inField('notes.subnotes.content')),
+      score_mode: 'avg',
+    },
+  }
+  const terms = {
+    nested: { path: 'terms', query: placeQuery(tree, inField('terms.title')), score_mode: 'avg' },
+  }
+  if (matchesInOnePlace(tree)) {
+    // A document matches when one of its places does: the places that score, and the notes'
+    // list items, which score nothing. Each place is read once, where a filter beside them
+    // would read each twice (at a million documents, a common word's page took 0.6–0.8 of the
+    // time, with the same groups and scores).
+    const items = placeQuery(tree, inField(`${DERIVED}.note_items`))
+    return {
+      bool: {
+        should: [
+          titleAndDescription,
+          notes,
+          { constant_score: { filter: items, boost: 0 } },
+          terms,
+        ],
+        minimum_should_match: 1,
+      },
+    }
+  }
+  return { bool: { filter: [treeQuery(tree)], should: [titleAndDescription, notes, terms] } }
+}
+
+/**
+ * Whether a query matches a document exactly when it matches one place of it: a leaf, or leaves
+ * joined by OR. An AND may find its words in different places, and an exclusion or `*` matches
+ * every place, so those need the filter of the whole document.
+ */
+function matchesInOnePlace(node: QueryTree<TextLeaf>): boolean {
+  switch (node.kind) {
+    case 'or':
+      return node.children.every(matchesInOnePlace)
+    case 'all':
+    case 'not':
+    case 'and':
+    case 'nothing':
+      return false
+    default:
+      return true
   }
 }
 
