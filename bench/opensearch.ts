@@ -46,6 +46,9 @@ const { values } = parseArgs({
     heap: { type: 'string', default: '1024' },
     cluster: { type: 'boolean', default: false },
     stream: { type: 'boolean', default: false },
+    // Ask the index an earlier run pushed (to nodes given by OPENSEARCH_URL, started on their
+    // data) when it holds the catalogue, rather than push it again: the queries measured alone.
+    reuse: { type: 'boolean', default: false },
     out: { type: 'string', default: new URL('RESULTS', import.meta.url).pathname },
   },
 })
@@ -72,31 +75,41 @@ const cluster = given
   ? undefined
   : await startOpenSearch({ nodes: layout.nodes, heapMb: Number(values.heap), log })
 const urls = given ? given.split(',') : cluster!.urls
-const source = streamed ? streamedCatalogue(count) : { path: generatedCatalogue(count), done() {} }
+const reused = values.reuse && (await documentsIn(urls[0]!)) === count
+const source = reused
+  ? { path: streamed ? '' : generatedCatalogue(count), done() {} }
+  : streamed
+    ? streamedCatalogue(count)
+    : { path: generatedCatalogue(count), done() {} }
 try {
-  log(
-    `pushing ${count.toLocaleString('en')} documents to ${urls.join(' ')} (${layout.shards} shards${values.cluster ? ', 1 replica' : ''})…`,
-  )
-  const pushStarted = performance.now()
-  let lastLog = pushStarted
-  const pushed = await pushCatalogue(source.path, {
-    url: urls,
-    index: 'bench',
-    shards: layout.shards,
-    ...(layout.replicas === undefined ? {} : { replicas: layout.replicas }),
-    onProgress: ({ documents, indexed }) => {
-      const now = performance.now()
-      if (now - lastLog < 30_000) return
-      lastLog = now
-      const seconds = (now - pushStarted) / 1000
-      log(
-        `  ${documents.toLocaleString('en')} read, ${indexed.toLocaleString('en')} indexed in ${seconds.toFixed(0)} s (${Math.round(indexed / seconds).toLocaleString('en')} documents/s)`,
-      )
-    },
-  })
-  const pushSeconds = (performance.now() - pushStarted) / 1000
-  source.done()
-  log(`pushed in ${pushSeconds.toFixed(0)} s`)
+  let pushed = { documents: count }
+  let pushSeconds: number | null = null
+  if (reused) log(`asking the index 'bench' at ${urls.join(' ')} as it is (--reuse)`)
+  else {
+    log(
+      `pushing ${count.toLocaleString('en')} documents to ${urls.join(' ')} (${layout.shards} shards${values.cluster ? ', 1 replica' : ''})…`,
+    )
+    const pushStarted = performance.now()
+    let lastLog = pushStarted
+    pushed = await pushCatalogue(source.path, {
+      url: urls,
+      index: 'bench',
+      shards: layout.shards,
+      ...(layout.replicas === undefined ? {} : { replicas: layout.replicas }),
+      onProgress: ({ documents, indexed }) => {
+        const now = performance.now()
+        if (now - lastLog < 30_000) return
+        lastLog = now
+        const seconds = (now - pushStarted) / 1000
+        log(
+          `  ${documents.toLocaleString('en')} read, ${indexed.toLocaleString('en')} indexed in ${seconds.toFixed(0)} s (${Math.round(indexed / seconds).toLocaleString('en')} documents/s)`,
+        )
+      },
+    })
+    pushSeconds = (performance.now() - pushStarted) / 1000
+    source.done()
+    log(`pushed in ${pushSeconds.toFixed(0)} s`)
+  }
   const nodes = await nodeFigures(urls[0]!, cluster?.pids ?? [])
 
   const remote = await OpenSearchBackend.open({ url: urls, index: 'bench' })
@@ -151,6 +164,12 @@ function streamedCatalogue(count: number): { path: string; done(): void } {
       rmSync(folder, { recursive: true, force: true })
     },
   }
+}
+
+/** The documents (nested ones apart) behind the alias `bench`, 0 when there is none. */
+async function documentsIn(url: string): Promise<number> {
+  const answer = await fetch(`${url}/bench/_count`)
+  return answer.ok ? ((await answer.json()) as { count: number }).count : 0
 }
 
 /** Each node's resident memory and heap, and the index's size on disk, once pushed. */
@@ -215,7 +234,8 @@ async function timed(base: string, paths: string[]): Promise<Timing> {
 
 function report(figures: {
   pushed: number
-  pushSeconds: number
+  /** Null when the index of an earlier run was asked (`--reuse`). */
+  pushSeconds: number | null
   nodes: Awaited<ReturnType<typeof nodeFigures>>
   timings: Record<string, Record<string, Timing>>
 }): void {
@@ -231,19 +251,22 @@ function report(figures: {
     return `| ${kind} | ${inMemory} | ${ms(opensearch.p50)} / ${ms(opensearch.p99)} | ${ratio} | ${opensearch.requests} | ${memory?.errors ?? '—'} / ${opensearch.errors} |`
   })
   const search = figures.timings.search!.opensearch!
+  const { pushSeconds } = figures
   const where = cluster
     ? `${layout.nodes === 1 ? 'one OpenSearch node' : `${layout.nodes} OpenSearch nodes`} (${cluster.version}, ${values.heap} MB heap each)`
     : `the OpenSearch node(s) at ${urls.join(' ')}`
   const data = streamed
-    ? `streamed from the generator through a named pipe (never on disk; the in-memory engine left out)`
+    ? `${pushSeconds === null ? 'pushed by an earlier run, ' : ''}streamed from the generator through a named pipe (never on disk; the in-memory engine left out)`
     : `${(statSync(generatedCatalogue(count)).size / 2 ** 20).toFixed(0)} MiB of NDJSON, also loaded by the in-memory engine`
   const rss = figures.nodes.rssMb.filter((mb) => mb !== null)
   const target = (limitMinutes: number) =>
-    `${(figures.pushSeconds / 60).toFixed(1)} min here, target ≤ ${limitMinutes} min`
+    pushSeconds === null
+      ? `not pushed in this run, target ≤ ${limitMinutes} min`
+      : `${(pushSeconds / 60).toFixed(1)} min here, target ≤ ${limitMinutes} min`
   const markdown = [
     `\n## ${date.slice(0, 10)} · OpenSearch${values.cluster ? ' cluster' : ''} beside memory · ${count.toLocaleString('en')} documents\n`,
     `${machine}. \`${command}\`: ${where} on the same machine, the index with ${layout.shards} shard(s)${values.cluster ? ' and 1 replica' : ''}; the catalogue ${data}; each backend behind our HTTP server (response cache off), asked one request at a time, ${runs} rounds after one to warm up.\n`,
-    `Push: ${figures.pushed.toLocaleString('en')} documents in ${figures.pushSeconds.toFixed(1)} s, ${Math.round(figures.pushed / figures.pushSeconds).toLocaleString('en')} documents/s. Index on disk ${figures.nodes.storeMb.toLocaleString('en')} MB (primaries ${figures.nodes.primaryStoreMb.toLocaleString('en')} MB). ${rss.length > 0 ? `Nodes' resident memory after the push: ${rss.map((mb) => `${mb} MB`).join(', ')}.` : ''}\n`,
+    `Push: ${pushSeconds === null ? `none: the index of an earlier run, ${figures.pushed.toLocaleString('en')} documents, asked again (\`--reuse\`)` : `${figures.pushed.toLocaleString('en')} documents in ${pushSeconds.toFixed(1)} s, ${Math.round(figures.pushed / pushSeconds).toLocaleString('en')} documents/s`}. Index on disk ${figures.nodes.storeMb.toLocaleString('en')} MB (primaries ${figures.nodes.primaryStoreMb.toLocaleString('en')} MB). ${rss.length > 0 ? `Nodes' resident memory after the push: ${rss.map((mb) => `${mb} MB`).join(', ')}.` : ''}\n`,
     '| request | memory p50 / p99 ms | OpenSearch p50 / p99 ms | ÷ memory (p50) | requests | errors (memory / OpenSearch) |',
     '|---|---:|---:|---:|---:|---:|',
     ...rows,
