@@ -109,8 +109,9 @@ describe('catalogue serve', () => {
       expect(code).toBe(0)
       expect(stderr).toMatch(/GET \/search\?query=rockefeller 200/)
       // It warmed before it listened, through an app of its own: its requests are not logged
-      // one by one, and all were answered.
-      expect(stderr).toMatch(/^Warmed up with \d{2,} requests in \d+ ms$/m)
+      // one by one, and all were answered. How many fit in the warm-up's time budget depends on
+      // how busy the machine is (4 with two test runs beside it), so only some are required.
+      expect(stderr).toMatch(/^Warmed up with [1-9]\d* requests in \d+ ms$/m)
       expect(stderr.match(/^GET /gm)).toHaveLength(1)
       expect(stderr).toContain('SIGTERM: finishing the requests in flight…')
       expect(stderr).toContain('Stopped.')
