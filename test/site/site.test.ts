@@ -523,6 +523,8 @@ describe('the ways into the sample', () => {
     await page.goto(`${base()}/search?query=helth`)
     expect(await headingCount(page)).toBe(0)
     expect(await page.locator('main').textContent()).toContain('Nothing matched.')
+    // Nothing to sort or narrow.
+    expect(await page.locator('form.sort, a.to-filters').count()).toBe(0)
     const suggestion = page.locator('p', { hasText: 'Did you mean' }).getByRole('link')
     expect(await suggestion.textContent()).toBe('health')
     await suggestion.click()
