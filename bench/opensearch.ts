@@ -76,11 +76,11 @@ const cluster = given
   : await startOpenSearch({ nodes: layout.nodes, heapMb: Number(values.heap), log })
 const urls = given ? given.split(',') : cluster!.urls
 const reused = values.reuse && (await documentsIn(urls[0]!)) === count
-const source = reused
-  ? { path: streamed ? '' : generatedCatalogue(count), done() {} }
-  : streamed
+// A streamed catalogue reused has no file: the in-memory engine reads one only when not streamed.
+const source =
+  streamed && !reused
     ? streamedCatalogue(count)
-    : { path: generatedCatalogue(count), done() {} }
+    : { path: streamed ? '' : generatedCatalogue(count), done() {} }
 try {
   let pushed = { documents: count }
   let pushSeconds: number | null = null
