@@ -42,13 +42,14 @@ const { values } = parseArgs({
     'http-seconds': { type: 'string' },
     out: { type: 'string' },
     // `--backend opensearch` runs bench/opensearch.ts instead (its own options: --heap,
-    // --cluster), and
+    // --cluster, --stream, --reuse), and
     // `--backend opensearch-faults` bench/opensearch-faults.ts (--heap, --freeze-seconds).
     backend: { type: 'string', default: 'memory' },
     heap: { type: 'string' },
     'freeze-seconds': { type: 'string' },
     cluster: { type: 'boolean' },
     stream: { type: 'boolean' },
+    reuse: { type: 'boolean' },
   },
   allowNegative: true,
 })

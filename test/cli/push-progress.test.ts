@@ -94,6 +94,24 @@ describe('pushProgress', () => {
       ])
     })
 
+    it('says what the push waits for once every document is in: the merge, then the replicas', () => {
+      const { io, written } = stderrOf(false)
+      const { clock, advance } = manualClock()
+      const progress = pushProgress(io, { clock, intervalMs: 10_000 })
+      progress.update(report(80_000, 100, 80_000))
+      progress.update({ ...report(80_000, 100, 80_000), stage: 'merging' })
+      advance(10_000)
+      progress.update({ ...report(80_000, 100, 80_000), stage: 'replicas' })
+      advance(20_000)
+      progress.stop()
+      expect(written().split('\n')).toEqual([
+        'Pushing: 80,000 documents read (100%), 80,000 indexed, 8,000 documents/s, merging the segments',
+        'Pushing: 80,000 documents read (100%), 80,000 indexed, 4,000 documents/s, making the replicas',
+        'Pushing: 80,000 documents read (100%), 80,000 indexed, 4,000 documents/s, 20 s elapsed',
+        '',
+      ])
+    })
+
     it('says the time left in minutes and seconds', () => {
       const { io, written } = stderrOf(false)
       const { clock, advance } = manualClock()
@@ -182,6 +200,22 @@ describe('pushProgress', () => {
       const afterStop = written().length
       progress.update(report(90_000, 100, 90_000))
       expect(written().length).toBe(afterStop)
+    })
+
+    it('names the stage on the bar, in short on a narrow terminal', () => {
+      for (const [columns, words] of [
+        [120, '80,000 documents read, 80,000 indexed, 40,000 documents/s, merging the segments'],
+        [90, '80,000 read, 80,000 indexed, 40,000/s, merging the segments'],
+      ] as const) {
+        const { io, written } = stderrOf(true)
+        ;(io.stderr as { columns: number }).columns = columns
+        const { clock, advance } = manualClock()
+        const progress = pushProgress(io, { clock })
+        advance(2000)
+        progress.update({ ...report(80_000, 100, 80_000), stage: 'merging' })
+        expect(written()).toContain(`100% | ${words}`)
+        progress.stop()
+      }
     })
 
     it('fits the bar to a narrow terminal', () => {

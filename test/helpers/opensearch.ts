@@ -36,6 +36,21 @@ export async function openSearchJson<T = Record<string, unknown>>(
   return body
 }
 
+/**
+ * The force merges the cluster at `url` ran on `index`: their results are kept in `.tasks`, made
+ * by the first merge asked as a task (none before it).
+ */
+export async function forceMerges(url: string, index: string): Promise<number> {
+  if ((await fetch(`${url}/.tasks`, { method: 'HEAD' })).status === 404) return 0
+  await openSearchJson(url, '/.tasks/_refresh', { method: 'POST' })
+  const found = await openSearchJson<{
+    hits: { hits: { _source: { task: { description: string } } }[] }
+  }>(url, '/.tasks/_search', {
+    body: { size: 1000, query: { term: { 'task.action': 'indices:admin/forcemerge' } } },
+  })
+  return found.hits.hits.filter((hit) => hit._source.task.description.includes(`[${index}]`)).length
+}
+
 /** The indices an alias is on (none when it does not exist). */
 export async function aliasedIndices(url: string, alias: string): Promise<string[]> {
   const response = await fetch(`${url}/_alias/${alias}`)

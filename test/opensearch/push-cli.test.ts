@@ -5,7 +5,12 @@
 import { createServer } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import { runCli } from '../helpers/cli-run.js'
-import { aliasedIndices, openSearchJson, openSearchNode } from '../helpers/opensearch.js'
+import {
+  aliasedIndices,
+  forceMerges,
+  openSearchJson,
+  openSearchNode,
+} from '../helpers/opensearch.js'
 
 const node = openSearchNode('the catalogue push tests')
 const ALIAS = `cli-${Date.now().toString(36)}`
@@ -27,6 +32,7 @@ describe('catalogue push', () => {
     expect(stdout).toContain('--opensearch <url>')
     expect(stdout).toContain('--shards <n>')
     expect(stdout).toContain('--replicas <n|auto>')
+    expect(stdout).toContain('--no-merge')
     expect(stdout).toContain('--opensearch http://node1:9200,http://node2:9200,http://node3:9200')
     expect(stdout).toContain('Examples:')
   })
@@ -118,6 +124,16 @@ describe('catalogue push', () => {
         number_of_shards: '2',
         number_of_replicas: '0',
       })
+    })
+
+    it('merges no segment with --no-merge', async () => {
+      const alias = `${ALIAS}-unmerged`
+      const args = ['push', 'test/fixtures/rac', '--opensearch', node.url, '--index', alias]
+      const { code, stderr } = await runCli([...args, '--no-merge'])
+      expect(stderr).toBe('')
+      expect(code).toBe(0)
+      const [index] = await aliasedIndices(node.url, alias)
+      expect(await forceMerges(node.url, index!)).toBe(0)
     })
 
     it('refuses an invalid catalogue, naming the file (exit 1), and leaves the alias', async () => {

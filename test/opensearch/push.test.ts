@@ -8,9 +8,14 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { InvalidCatalogueError, loadCatalogue, saveSnapshot } from '@archive-catalogue/core'
-import { OpenSearchError, pushCatalogue } from '@archive-catalogue/opensearch'
+import { OpenSearchError, type PushProgress, pushCatalogue } from '@archive-catalogue/opensearch'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { aliasedIndices, openSearchJson, openSearchNode } from '../helpers/opensearch.js'
+import {
+  aliasedIndices,
+  forceMerges,
+  openSearchJson,
+  openSearchNode,
+} from '../helpers/opensearch.js'
 
 const node = openSearchNode('the OpenSearch push tests')
 const RAC = 'test/fixtures/rac'
@@ -50,6 +55,41 @@ describe.skipIf(node.skip)('pushCatalogue', () => {
       expect(result.index).toMatch(new RegExp(`^${alias('rac')}-\\d{17}$`))
       expect(await aliasedIndices(node.url, alias('rac'))).toEqual([result.index])
       expect(await count(alias('rac'))).toBe(192)
+    })
+
+    it('merges each shard into one segment before the replicas, and says so as it goes', async () => {
+      const stagesOf = (stages: string[]) => (progress: PushProgress) => {
+        if (progress.stage && stages.at(-1) !== progress.stage) stages.push(progress.stage)
+      }
+      const stages: string[] = []
+      const merged = await pushCatalogue(SAMPLE, {
+        url: node.url,
+        index: alias('merged'),
+        shards: 2,
+        onProgress: stagesOf(stages),
+      })
+      expect(stages).toEqual(['merging', 'replicas'])
+      const segments = await openSearchJson<{ shard: string; prirep: string }[]>(
+        node.url,
+        `/_cat/segments/${merged.index}?format=json&h=shard,prirep`,
+      )
+      // One segment in each copy of each shard: the replicas copied the merged files.
+      const copies = segments.map(({ shard, prirep }) => `${shard}${prirep}`)
+      expect(new Set(copies).size).toBe(copies.length)
+      expect(copies.filter((copy) => copy.endsWith('p')).sort()).toEqual(['0p', '1p'])
+      expect(await forceMerges(node.url, merged.index)).toBe(1)
+      expect(await count(alias('merged'))).toBe(merged.documents)
+
+      const unmergedStages: string[] = []
+      const unmerged = await pushCatalogue(SAMPLE, {
+        url: node.url,
+        index: alias('unmerged'),
+        merge: false,
+        onProgress: stagesOf(unmergedStages),
+      })
+      expect(unmergedStages).toEqual(['replicas'])
+      expect(await forceMerges(node.url, unmerged.index)).toBe(0)
+      expect(await count(alias('unmerged'))).toBe(unmerged.documents)
     })
 
     it('keeps each document as read in _source, and the derived values out of it', async () => {

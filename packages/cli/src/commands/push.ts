@@ -24,9 +24,10 @@ export const push = defineCommand({
   description:
     'Reads a catalogue (NDJSON, JSON, a folder, EAD finding aids or a snapshot), validates every\n' +
     'document, and writes it in bulk into a new OpenSearch index <alias>-<time>. Only when every\n' +
-    'document is in is the alias moved onto it, in one atomic action, and the old index deleted:\n' +
-    'readers of the alias never see half a catalogue. Any invalid or refused document (named by\n' +
-    'file and line) refuses the push; the new index is removed and the alias left as it was.\n' +
+    'document is in, each shard merged into one segment and the replicas made, is the alias\n' +
+    'moved onto it, in one atomic action, and the old index deleted: readers of the alias never\n' +
+    'see half a catalogue. Any invalid or refused document (named by file and line) refuses the\n' +
+    'push; the new index is removed and the alias left as it was.\n' +
     'Give every node of the cluster (comma-separated, or --opensearch again): the push goes on\n' +
     'while one of them answers. On a terminal a bar shows the progress; elsewhere (a cron job,\n' +
     'a CI log) a line every 5 s does (CATALOGUE_PROGRESS_INTERVAL_MS sets the interval).',
@@ -61,6 +62,11 @@ export const push = defineCommand({
       type: 'boolean',
       description: "find the cluster's other nodes from those given, and push through them too",
     },
+    'no-merge': {
+      type: 'boolean',
+      description:
+        'leave the segments as loaded (default: each shard merged into one, read faster)',
+    },
     format: formatOption,
     'skip-invalid': {
       type: 'boolean',
@@ -87,6 +93,7 @@ export const push = defineCommand({
       shards: shardsOf(values.shards),
       replicas: replicasOf(values.replicas),
       sniff: values.sniff,
+      merge: !values['no-merge'],
     }
     // Loaded here, not at the top: the OpenSearch client is a fifth of every command's start.
     const { OpenSearchError, pushCatalogue } = await import('@archive-catalogue/opensearch')

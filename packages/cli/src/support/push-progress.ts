@@ -54,10 +54,18 @@ interface PushFigures {
   /** Whole seconds left; undefined before the first byte, 0 once every byte is read. */
   secondsLeft: number | undefined
   seconds: number
+  /** What the push waits for once every document is in (`PushProgress.stage`). */
+  stage: PushProgress['stage']
+}
+
+/** What a push's last steps are called where the time left would be. */
+const STAGE_WORDS: Record<NonNullable<PushProgress['stage']>, string> = {
+  merging: 'merging the segments',
+  replicas: 'making the replicas',
 }
 
 function pushFigures(report: PushProgress, seconds: number): PushFigures {
-  const { documents, indexed, bytesRead, totalBytes } = report
+  const { documents, indexed, bytesRead, totalBytes, stage } = report
   const known = totalBytes > 0 && bytesRead > 0
   // Bytes, not documents: the size of the whole is known from the start, its count is not. The
   // bytes left should take as long each as those read took (reading waits on the cluster, so
@@ -72,19 +80,22 @@ function pushFigures(report: PushProgress, seconds: number): PushFigures {
     rate: seconds > 0 ? indexed / seconds : 0,
     secondsLeft,
     seconds,
+    stage,
   }
+}
+
+/** `, about 2 min 50 s left`, `, finishing` once every byte is read, or the stage reached. */
+function leftWords({ secondsLeft, stage }: PushFigures, about: string): string {
+  if (stage) return `, ${STAGE_WORDS[stage]}`
+  if (secondsLeft === undefined) return ''
+  return secondsLeft === 0 ? ', finishing' : `, ${about}${formatDuration(secondsLeft)} left`
 }
 
 /** `412,000 documents read (41%), 410,000 indexed, 3,420 documents/s, about 2 min 50 s left`. */
 function describePush(figures: PushFigures, parts: { share: boolean; left: boolean }): string {
-  const { share, secondsLeft } = figures
+  const { share } = figures
   const shown = share === undefined || !parts.share ? '' : ` (${Math.floor(share * 100)}%)`
-  const left =
-    secondsLeft === undefined || !parts.left
-      ? ''
-      : secondsLeft === 0
-        ? ', finishing'
-        : `, about ${formatDuration(secondsLeft)} left`
+  const left = parts.left ? leftWords(figures, 'about ') : ''
   return (
     `${plural(figures.documents, 'document')} read${shown}, ` +
     `${formatCount(figures.indexed)} indexed, ${formatCount(Math.round(figures.rate))} documents/s${left}`
@@ -184,14 +195,9 @@ function barLine(): (progress: number, figures: PushFigures, width: number) => s
 }
 
 /** `412,000 read, 410,000 indexed, 3,420/s, 2 min 50 s left`. */
-function shortPush({ documents, indexed, rate, secondsLeft }: PushFigures): string {
-  const left =
-    secondsLeft === undefined
-      ? ''
-      : secondsLeft === 0
-        ? ', finishing'
-        : `, ${formatDuration(secondsLeft)} left`
-  return `${formatCount(documents)} read, ${formatCount(indexed)} indexed, ${formatCount(Math.round(rate))}/s${left}`
+function shortPush(figures: PushFigures): string {
+  const { documents, indexed, rate } = figures
+  return `${formatCount(documents)} read, ${formatCount(indexed)} indexed, ${formatCount(Math.round(rate))}/s${leftWords(figures, '')}`
 }
 
 /** The interval of `CATALOGUE_PROGRESS_INTERVAL_MS`, when set. */

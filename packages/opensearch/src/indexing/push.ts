@@ -19,6 +19,7 @@ import { type BulkOptions, BulkSender, describeRefused } from './bulk-sender.js'
 import { contentHash, type Stamp, stampsOf } from './datestamps.js'
 import { derivedFields } from './derived-fields.js'
 import { DERIVED, indexBody } from './index-body.js'
+import { mergeSegments } from './merge-segments.js'
 import { call } from './push-call.js'
 import { beat, GONE_AFTER_MS, HEARTBEAT_MS, leftIndices, pushMeta, WATCH_MS } from './push-marks.js'
 import { makeReady } from './ready-index.js'
@@ -65,15 +66,25 @@ export interface PushOptions {
   /** How many invalid documents an error lists before it only counts them. @default 20 */
   maxReported?: number
   /**
+   * Merge each shard of the loaded index into one segment before its replicas are made: a
+   * pushed index is never written again, and reads visit fewer segments. @default true
+   */
+  merge?: boolean
+  /**
    * How long the loaded index may take to have every replica it asked for before the push fails
    * (the alias left where it was), in milliseconds. @default 600000 (10 minutes)
    */
   replicasTimeoutMs?: number
 }
 
-/** How far a push is: documents read (and bytes), and documents the cluster acknowledged. */
+/**
+ * How far a push is: documents read (and bytes), documents the cluster acknowledged, and once
+ * every document is in, what the push waits for before it moves the alias.
+ */
 export interface PushProgress extends ReadProgress {
   indexed: number
+  /** `merging`: the shards merged into one segment each; `replicas`: the replicas made. */
+  stage?: 'merging' | 'replicas'
 }
 
 /** What {@link pushCatalogue} did. */
@@ -221,6 +232,11 @@ export async function pushCatalogue(path: string, options: PushOptions): Promise
       if (sender.indexed === 0) {
         throw new CatalogueError('E_EMPTY_CATALOGUE', `No documents found in ${path}`)
       }
+      if (options.merge ?? true) {
+        options.onProgress?.({ ...reading, indexed: sender.indexed, stage: 'merging' })
+        await mergeSegments(client, index, url, options.signal)
+      }
+      options.onProgress?.({ ...reading, indexed: sender.indexed, stage: 'replicas' })
       await makeReady(client, index, url, sender.indexed, {
         replicas: options.replicas ?? 'auto',
         timeoutMs: options.replicasTimeoutMs ?? 600_000,
