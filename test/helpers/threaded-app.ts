@@ -2,10 +2,11 @@
  * The module the worker threads of the `AppWorkers` tests import: the API over the shared
  * catalogue they are given, each answer naming the thread that made it (`x-thread`); `/crash`
  * stops the thread, a streamed answer asked with `crash=stream` stops it after its first chunk,
- * `/log-error` logs an error, and data with `refuse` (or `refuseWhile` a file is there) fails to
- * open.
+ * `/log-error` logs an error, `/new-space` says the megabytes of the thread's young generation,
+ * and data with `refuse` (or `refuseWhile` a file is there) fails to open.
  */
 import { existsSync } from 'node:fs'
+import { getHeapSpaceStatistics } from 'node:v8'
 import { threadId } from 'node:worker_threads'
 import { openSharedCatalogue, type SharedCatalogue } from '@archive-catalogue/core'
 import { createApp, type OpenedWorkerApp, type WorkerContext } from '@archive-catalogue/http'
@@ -29,6 +30,7 @@ export function workerApp(data: ThreadedData, context: WorkerContext): OpenedWor
       handle(request) {
         // A thread that dies as an out-of-memory or a native crash would: at once, mid-request.
         if (request.url === '/crash') process.exit(3)
+        if (request.url === '/new-space') return newSpace()
         if (request.url === '/log-error')
           context.logger.error('failed on purpose', new Error('boom'))
         const response = app.handle(request)
@@ -39,6 +41,16 @@ export function workerApp(data: ThreadedData, context: WorkerContext): OpenedWor
         return { ...response, headers }
       },
     },
+  }
+}
+
+/** The size of the thread's young generation (V8's `new_space`), in MB. */
+function newSpace() {
+  const space = getHeapSpaceStatistics().find((each) => each.space_name === 'new_space')!
+  return {
+    status: 200,
+    headers: { 'content-type': 'application/json', 'x-thread': String(threadId) },
+    body: Buffer.from(JSON.stringify(space.space_size / 2 ** 20)),
   }
 }
 

@@ -333,6 +333,41 @@ describe('AppWorkers.start', () => {
     ).rejects.toThrow('workers must be an integer of at least 1, got 0')
   })
 
+  it('refuses a young generation below 1 MB', async () => {
+    await expect(
+      AppWorkers.start({
+        workers: 1,
+        module: MODULE,
+        data: { catalogue: shareCatalogue(catalogue) },
+        youngGenerationMb: 0,
+      }),
+    ).rejects.toThrow('youngGenerationMb must be an integer of at least 1, got 0')
+  })
+
+  it("bounds each worker's young generation: 16 MB unless asked otherwise", async () => {
+    const data: ThreadedData = { catalogue: shareCatalogue(catalogue) }
+    for (const [asked, most] of [
+      [undefined, 16],
+      [8, 8],
+    ] as const) {
+      const pool = await AppWorkers.start({
+        workers: 1,
+        module: MODULE,
+        data,
+        youngGenerationMb: asked,
+      })
+      try {
+        // Enough garbage for V8 to grow the space as far as it may.
+        await Promise.all(PATHS.map((path) => pool.request(path)))
+        const size = (await (await pool.request('/new-space')).json()) as number
+        expect(size).toBeGreaterThan(0)
+        expect(size).toBeLessThanOrEqual(most)
+      } finally {
+        await pool.close()
+      }
+    }
+  })
+
   it('rejects when a worker cannot open the first catalogue', async () => {
     const data: ThreadedData = { catalogue: shareCatalogue(catalogue), refuse: true }
     await expect(AppWorkers.start({ workers: 2, module: MODULE, data })).rejects.toThrow(

@@ -49,8 +49,12 @@ export class WorkerThread {
   private readonly opening = new Map<number, Opening>()
   stopped = false
 
-  constructor(module: string) {
-    this.worker = startWorker(WORKER_URL, { workerData: { module } })
+  /** @param youngGenerationMb the most the worker's young generation may grow to */
+  constructor(module: string, youngGenerationMb: number) {
+    this.worker = startWorker(WORKER_URL, {
+      workerData: { module },
+      resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb },
+    })
   }
 
   post(message: ToWorker): void {
