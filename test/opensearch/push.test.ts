@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { InvalidCatalogueError, loadCatalogue, saveSnapshot } from '@archive-catalogue/core'
 import { OpenSearchError, type PushProgress, pushCatalogue } from '@archive-catalogue/opensearch'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mergesAsTask } from '../../packages/opensearch/src/indexing/merge-segments.js'
 import {
   aliasedIndices,
   forceMerges,
@@ -266,5 +267,23 @@ describe.skipIf(node.skip)('pushCatalogue', () => {
       expect((refused as OpenSearchError).code).toBe('E_UNREACHABLE')
       expect((refused as Error).message).toMatch(`Cannot reach OpenSearch at ${url}`)
     })
+  })
+})
+
+describe('mergesAsTask', () => {
+  it('is true from OpenSearch 2.7 on, where a force merge can run as a task', () => {
+    expect(['2.7.0', '2.19.1', '3.0.0', '3.8.0-SNAPSHOT'].map(mergesAsTask)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ])
+    expect(['1.3.20', '2.6.0', '2.0.1', 'unknown', ''].map(mergesAsTask)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ])
   })
 })

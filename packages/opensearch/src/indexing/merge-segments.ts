@@ -5,6 +5,30 @@ import { call } from './push-call.js'
 /** The tasks API waits this long at most per call, so an abort is heard in time. */
 const TASK_WAIT_S = 10
 
+/**
+ * Whether the cluster can merge as a task (`wait_for_completion=false`, OpenSearch 2.7 and
+ * later); when it cannot, `notice` hears that the segments are left as loaded.
+ */
+export async function canMergeAsTask(
+  client: Client,
+  url: string,
+  notice?: (message: string) => void,
+): Promise<boolean> {
+  const { body } = await call(url, () => client.info())
+  const version = (body as { version?: { number?: string } }).version?.number ?? 'unknown'
+  if (mergesAsTask(version)) return true
+  notice?.(
+    `OpenSearch ${version} at ${url} cannot merge an index as a task (2.7 and later can): its segments are left as loaded`,
+  )
+  return false
+}
+
+/** Whether OpenSearch of this version (`2.7.0`, `3.8.0-SNAPSHOT`) merges as a task. */
+export function mergesAsTask(version: string): boolean {
+  const [major = Number.NaN, minor = Number.NaN] = version.split('.').map(Number)
+  return major > 2 || (major === 2 && minor >= 7)
+}
+
 /** What the tasks API says of a force merge. */
 interface MergeTask {
   completed: boolean
