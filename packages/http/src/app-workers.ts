@@ -33,10 +33,8 @@ export interface AppWorkersOptions {
   logger?: Logger
   /**
    * The most each worker's young generation (V8's space for new, short-lived objects) may take,
-   * in MB. V8 lets a worker's grow to 32 MB and keeps what it grew to: at a million documents
-   * each worker held all of it after its warm-up. With 16, two workers held 37 MiB less (1,135
-   * against 1,098 MiB, three runs of each in turn), answering as many requests a second
-   * (bench/workers-results.md). @default 16
+   * in MB. V8 grows a worker's `new_space` to 32 MB and keeps it; bounded, two workers hold less
+   * at the same rate (bench/workers-results.md). @default 16
    */
   youngGenerationMb?: number
 }

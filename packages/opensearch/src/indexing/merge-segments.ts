@@ -1,33 +1,12 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { Client } from '@opensearch-project/opensearch'
 import { OpenSearchError } from '../cluster/opensearch-error.js'
 import { call } from './push-call.js'
 
-/** The tasks API waits this long at most per call, so an abort is heard in time. */
-const TASK_WAIT_S = 10
-
-/**
- * Whether the cluster can merge as a task (`wait_for_completion=false`, OpenSearch 2.7 and
- * later); when it cannot, `notice` hears that the segments are left as loaded.
- */
-export async function canMergeAsTask(
-  client: Client,
-  url: string,
-  notice?: (message: string) => void,
-): Promise<boolean> {
-  const { body } = await call(url, () => client.info())
-  const version = (body as { version?: { number?: string } }).version?.number ?? 'unknown'
-  if (mergesAsTask(version)) return true
-  notice?.(
-    `OpenSearch ${version} at ${url} cannot merge an index as a task (2.7 and later can): its segments are left as loaded`,
-  )
-  return false
-}
-
-/** Whether OpenSearch of this version (`2.7.0`, `3.8.0-SNAPSHOT`) merges as a task. */
-export function mergesAsTask(version: string): boolean {
-  const [major = Number.NaN, minor = Number.NaN] = version.split('.').map(Number)
-  return major > 2 || (major === 2 && minor >= 7)
-}
+/** The first wait before asking after the merge, doubled after each answer "not done" … */
+const FIRST_WAIT_MS = 100
+/** … up to this: a small index is merged in a moment, a large one in minutes. */
+const LONGEST_WAIT_MS = 5000
 
 /** What the tasks API says of a force merge. */
 interface MergeTask {
@@ -36,35 +15,59 @@ interface MergeTask {
   response?: { _shards?: { total: number; successful: number; failed: number } }
 }
 
+/** Options of {@link mergeSegments}. */
+export interface MergeOptions {
+  /** Aborting it stops the waiting (the cluster finishes the merge of an index then deleted). */
+  signal?: AbortSignal | undefined
+  /** Hears why the segments were left as they are, when they were. */
+  notice?: ((message: string) => void) | undefined
+}
+
 /**
  * Merges each shard of a loaded index into one segment, before its replicas are made (they then
- * copy the merged files, and merge nothing themselves). A pushed index is never written again,
- * and a search visits each segment of a shard in turn: at ten million documents on three nodes
- * (15 to 21 segments a shard copy before), children and minimaps took 0.6–0.7 of the time after,
- * searches 0.9 at p50 (bench/RESULTS.md). The merge runs as a task on the cluster, asked after
- * until done, so that no request waits minutes for its answer.
- * @throws {OpenSearchError} when a shard could not be merged, or the task is lost (its node left)
+ * copy the merged files). A pushed index is never written again, and a search visits each
+ * segment of a shard in turn (what it saves: docs/opensearch.md, "Merge"). The merge runs as a
+ * task on the cluster, asked after until it is done, so that no request waits minutes.
+ * @returns false when the segments are left as they are, said through `notice`: the cluster
+ *   cannot merge as a task (before OpenSearch 2.7), or the task was lost with the node that ran it
+ * @throws {OpenSearchError} when the cluster refuses the merge, or a shard could not be merged
  */
 export async function mergeSegments(
   client: Client,
   index: string,
   url: string,
-  signal?: AbortSignal,
-): Promise<void> {
-  const { body } = await call(url, () =>
-    client.indices.forcemerge({ index, max_num_segments: 1, wait_for_completion: false }),
+  { signal, notice }: MergeOptions = {},
+): Promise<boolean> {
+  const asked = await call(url, () =>
+    client.indices.forcemerge(
+      { index, max_num_segments: 1, wait_for_completion: false },
+      { ignore: [400] },
+    ),
   )
-  const task = (body as unknown as { task: string }).task
-  for (;;) {
-    signal?.throwIfAborted()
-    const response = await call(url, () =>
-      client.tasks.get(
-        { task_id: task, wait_for_completion: true, timeout: `${TASK_WAIT_S}s` },
-        // 408 is the API's "not done yet" when its timeout runs out.
-        { ignore: [408], requestTimeout: (TASK_WAIT_S + 30) * 1000 },
-      ),
+  const refused = (asked.body as { error?: unknown }).error
+  if (refused !== undefined) {
+    const reason = refusalReason(refused)
+    if (!refusesMergeTask(reason)) {
+      throw new OpenSearchError('E_CLUSTER', `${index} at ${url}: merging refused (${reason})`)
+    }
+    notice?.(
+      `${index}: OpenSearch at ${url} cannot merge an index as a task (2.7 and later can); its segments are left as loaded`,
     )
-    const state = response.body as unknown as MergeTask
+    return false
+  }
+  const task = (asked.body as unknown as { task: string }).task
+  for (let wait = FIRST_WAIT_MS; ; wait = Math.min(wait * 2, LONGEST_WAIT_MS)) {
+    await sleep(wait, undefined, { signal }).catch(() => signal?.throwIfAborted())
+    const { body, statusCode } = await call(url, () =>
+      client.tasks.get({ task_id: task }, { ignore: [404] }),
+    )
+    if (statusCode === 404) {
+      notice?.(
+        `${index}: the merge of its segments was lost with the node that ran it; they are left as they are`,
+      )
+      return false
+    }
+    const state = body as unknown as MergeTask
     if (!state.completed) continue
     const shards = state.response?._shards
     if (state.error || (shards && shards.failed > 0)) {
@@ -76,6 +79,21 @@ export async function mergeSegments(
         `${index} at ${url}: merging its segments failed (${why}); the alias was left where it was`,
       )
     }
-    return
+    return true
   }
+}
+
+/**
+ * Whether a refusal of the merge is a cluster's that cannot merge as a task: before OpenSearch
+ * 2.7, `request [/index/_forcemerge] contains unrecognized parameter: [wait_for_completion]`.
+ */
+export function refusesMergeTask(reason: string): boolean {
+  return /unrecognized parameter.*wait_for_completion/.test(reason)
+}
+
+/** The reason of an error answer (`{ type, reason }`, or a string from older clusters). */
+function refusalReason(error: unknown): string {
+  if (typeof error === 'string') return error
+  const { type, reason } = error as { type?: string; reason?: string }
+  return [type, reason].filter(Boolean).join(': ')
 }

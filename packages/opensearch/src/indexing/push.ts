@@ -19,7 +19,7 @@ import { type BulkOptions, BulkSender, describeRefused } from './bulk-sender.js'
 import { contentHash, type Stamp, stampsOf } from './datestamps.js'
 import { derivedFields } from './derived-fields.js'
 import { DERIVED, indexBody } from './index-body.js'
-import { canMergeAsTask, mergeSegments } from './merge-segments.js'
+import { mergeSegments } from './merge-segments.js'
 import { call } from './push-call.js'
 import { beat, GONE_AFTER_MS, HEARTBEAT_MS, leftIndices, pushMeta, WATCH_MS } from './push-marks.js'
 import { makeReady } from './ready-index.js'
@@ -133,7 +133,6 @@ export async function pushCatalogue(path: string, options: PushOptions): Promise
   const client = clusterClient(urls, { attemptTimeoutMs: 120_000, sniff: options.sniff ?? false })
   try {
     const previous = await aliasTargets(client, alias, url)
-    const merge = (options.merge ?? true) && (await canMergeAsTask(client, url, options.onNotice))
     const { removed, kept } = await removeLeftIndices(client, alias, url, (message) =>
       options.onNotice?.(message),
     )
@@ -233,9 +232,12 @@ export async function pushCatalogue(path: string, options: PushOptions): Promise
       if (sender.indexed === 0) {
         throw new CatalogueError('E_EMPTY_CATALOGUE', `No documents found in ${path}`)
       }
-      if (merge) {
+      if (options.merge ?? true) {
         options.onProgress?.({ ...reading, indexed: sender.indexed, stage: 'merging' })
-        await mergeSegments(client, index, url, options.signal)
+        await mergeSegments(client, index, url, {
+          signal: options.signal,
+          notice: options.onNotice,
+        })
       }
       options.onProgress?.({ ...reading, indexed: sender.indexed, stage: 'replicas' })
       await makeReady(client, index, url, sender.indexed, {
