@@ -52,8 +52,9 @@ try {
   const pushStarted = performance.now()
   await pushCatalogue(file, { url: urls, index: ALIAS, shards: 3, replicas: 1 })
   const pushSeconds = (performance.now() - pushStarted) / 1000
-  // A lost node's shards are copied again at once, not after a minute's wait for it to return.
-  await fetch(`${urls[0]}/${ALIAS}/_settings`, {
+  // A lost node's shards are copied again at once, not after a minute's wait for it to return:
+  // the catalogue's, and those of `.tasks`, where the cluster keeps the result of the push's merge.
+  await fetch(`${urls[0]}/${ALIAS},.tasks/_settings`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ 'index.unassigned.node_left.delayed_timeout': '0s' }),

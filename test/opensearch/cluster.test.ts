@@ -88,8 +88,9 @@ describe.skipIf(missing)('a three-node cluster', () => {
     await pushCatalogue(SAMPLE, { url: cluster.urls, index: ALIAS, shards: 3, replicas: 1 })
     // Replicas of a lost node's shards are made again at once rather than after the default
     // minute spent waiting for the node to come back (`delayed_timeout`), so that green on two
-    // nodes comes within the test's time.
-    await openSearchJson(cluster.url, `/${ALIAS}/_settings`, {
+    // nodes comes within the test's time: the catalogue's, and those of `.tasks`, where the
+    // cluster keeps the result of the push's merge.
+    await openSearchJson(cluster.url, `/${ALIAS},.tasks/_settings`, {
       method: 'PUT',
       body: { 'index.unassigned.node_left.delayed_timeout': '0s' },
     })
