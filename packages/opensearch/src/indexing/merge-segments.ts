@@ -30,7 +30,8 @@ export interface MergeOptions {
  * task on the cluster, asked after until it is done, so that no request waits minutes.
  * @returns false when the segments are left as they are, said through `notice`: the cluster
  *   cannot merge as a task (before OpenSearch 2.7), or the task was lost with the node that ran it
- * @throws {OpenSearchError} when the cluster refuses the merge, or a shard could not be merged
+ * @throws {OpenSearchError} when the cluster refuses the merge otherwise, or a shard could not be
+ *   merged
  */
 export async function mergeSegments(
   client: Client,
@@ -38,24 +39,19 @@ export async function mergeSegments(
   url: string,
   { signal, notice }: MergeOptions = {},
 ): Promise<boolean> {
-  const asked = await call(url, () =>
-    client.indices.forcemerge(
-      { index, max_num_segments: 1, wait_for_completion: false },
-      { ignore: [400] },
-    ),
-  )
-  const refused = (asked.body as { error?: unknown }).error
-  if (refused !== undefined) {
-    const reason = refusalReason(refused)
-    if (!refusesMergeTask(reason)) {
-      throw new OpenSearchError('E_CLUSTER', `${index} at ${url}: merging refused (${reason})`)
-    }
+  let task: string
+  try {
+    const { body } = await call(url, () =>
+      client.indices.forcemerge({ index, max_num_segments: 1, wait_for_completion: false }),
+    )
+    task = (body as unknown as { task: string }).task
+  } catch (error) {
+    if (!(error instanceof OpenSearchError) || !refusesMergeTask(error.message)) throw error
     notice?.(
       `${index}: OpenSearch at ${url} cannot merge an index as a task (2.7 and later can); its segments are left as loaded`,
     )
     return false
   }
-  const task = (asked.body as unknown as { task: string }).task
   for (let wait = FIRST_WAIT_MS; ; wait = Math.min(wait * 2, LONGEST_WAIT_MS)) {
     await sleep(wait, undefined, { signal }).catch(() => signal?.throwIfAborted())
     const { body, statusCode } = await call(url, () =>
@@ -84,16 +80,10 @@ export async function mergeSegments(
 }
 
 /**
- * Whether a refusal of the merge is a cluster's that cannot merge as a task: before OpenSearch
- * 2.7, `request [/index/_forcemerge] contains unrecognized parameter: [wait_for_completion]`.
+ * Whether an error refusing the merge is a cluster's that cannot merge as a task: before
+ * OpenSearch 2.7, `request [/index/_forcemerge] contains unrecognized parameter:
+ * [wait_for_completion]`.
  */
-export function refusesMergeTask(reason: string): boolean {
-  return /unrecognized parameter.*wait_for_completion/.test(reason)
-}
-
-/** The reason of an error answer (`{ type, reason }`, or a string from older clusters). */
-function refusalReason(error: unknown): string {
-  if (typeof error === 'string') return error
-  const { type, reason } = error as { type?: string; reason?: string }
-  return [type, reason].filter(Boolean).join(': ')
+export function refusesMergeTask(message: string): boolean {
+  return /unrecognized parameter.*wait_for_completion/.test(message)
 }
