@@ -65,6 +65,10 @@ describe('shareCatalogue and openSharedCatalogue', () => {
     expect(again.derived.columns.subject.docIds.buffer).toBe(
       shared.derived.columns.subject.docIds.buffer,
     )
+    expect(again.derived.universeGroups.groupDocs.buffer).toBe(
+      shared.derived.universeGroups.groupDocs.buffer,
+    )
+    expect(again.derived.titleLengths.buffer).toBe(shared.derived.titleLengths.buffer)
   })
 
   it('report the load /health gives on a worker', async () => {
@@ -91,17 +95,48 @@ describe('shareCatalogue and openSharedCatalogue', () => {
     await saveSnapshot(catalogue, path)
     const restored = await loadSnapshot(path, { sharedMemory: true })
     expect(restored.search({ query: 'health' })).toEqual(catalogue.search({ query: 'health' }))
-    // Its stored arrays are shared as they are read; only what it derived is copied.
+    expect(restored.search({ query: '*' })).toEqual(catalogue.search({ query: '*' }))
+    // Its stored arrays are shared as they are read, and what it derives is made there: sharing
+    // it copies nothing (a copy would stay behind as garbage in the loading thread).
+    expect(isShared(restored)).toBe(true)
     const shared = shareCatalogue(restored)
-    for (const [path, array] of arraysOf(restored.data.stored)) {
+    for (const [path, array] of [...arraysOf(shared.stored), ...arraysOf(shared.derived)]) {
       expect({ path, shared: array.buffer instanceof SharedArrayBuffer }).toEqual({
         path,
         shared: true,
       })
     }
     expect(shared.stored.text.postingIds.buffer).toBe(restored.data.stored.text.postingIds.buffer)
-    expect(isShared(restored)).toBe(false)
-    expect(isShared(openSharedCatalogue(shared))).toBe(true)
+    expect(shared.derived.columns.subject.docIds.buffer).toBe(
+      restored.data.columns.subject.inverted.docIds.buffer,
+    )
+    expect(shared.derived.universeGroups.groupDocs.buffer).toBe(
+      restored.data.universeGroups.arrays.groupDocs.buffer,
+    )
+    expect(shared.derived.titleLengths.buffer).toBe(restored.data.text.titleLengths.buffer)
+    const copy = openSharedCatalogue(shared)
+    for (const [endpoint, params] of REQUESTS) {
+      expect(copy[endpoint](params)).toEqual(catalogue[endpoint](params))
+    }
+  })
+
+  it('make the arrays used only by searches when a search first needs them', async () => {
+    const { catalogue } = await loadCatalogue(scratchSample(300))
+    // A thread that hands its requests to workers never searches: it holds none of them.
+    const copy = openSharedCatalogue(shareCatalogue(catalogue))
+    // What the catalogue keeps for its searches (private: read as the object it is).
+    const { searcher, groupCounters } = copy as unknown as Record<string, object>
+    const ownArrays = () =>
+      arraysOf({ searcher, groupCounters })
+        .filter(([, array]) => !(array.buffer instanceof SharedArrayBuffer))
+        .map(([path]) => path)
+    expect(ownArrays()).not.toContain('.searcher.scores')
+    expect(ownArrays().filter((path) => path.startsWith('.groupCounters'))).toEqual([])
+    copy.search({ query: 'health' })
+    copy.objects({ query: 'health' })
+    expect(ownArrays()).toEqual(
+      expect.arrayContaining(['.searcher.scores', '.groupCounters.made.hits']),
+    )
   })
 })
 

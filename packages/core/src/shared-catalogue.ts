@@ -1,7 +1,8 @@
 /**
  * A catalogue shared between worker threads: its typed arrays (the postings, the columns, the
  * documents' bytes, the uris and titles, nineteen twentieths of its memory) and the arrays
- * derived from them (the columns' inverted lists, the tree's numbering) in `SharedArrayBuffer`s
+ * derived from them (`DerivedArrays`: the columns' inverted lists, the tree's numbering, the
+ * titles' lengths, the searchable documents' groups) in `SharedArrayBuffer`s
  * that every thread reads without a copy, and the rest (short lists of strings, options) copied
  * to each thread when it is sent. Each thread makes its own readers over the shared arrays.
  */
@@ -42,9 +43,8 @@ export function shareCatalogue(catalogue: Catalogue): SharedCatalogue {
 
 /**
  * Whether every typed array the catalogue stores or derives is in shared memory already (a
- * catalogue opened by {@link openSharedCatalogue}): sharing it copies nothing, and it answers as
- * well as a copy made over its parts would. A snapshot read with `sharedMemory` has its stored
- * arrays there, and derived its own.
+ * catalogue opened by {@link openSharedCatalogue}, or a snapshot read with `sharedMemory`):
+ * sharing it copies nothing, and it answers as well as a copy made over its parts would.
  */
 export function isShared(catalogue: Catalogue): boolean {
   return everyArrayShared(catalogue.data.stored) && everyArrayShared(derivedArrays(catalogue.data))

@@ -18,8 +18,8 @@ export async function saveSnapshot(catalogue: Catalogue, path: string): Promise<
 /** Options of {@link loadSnapshot}: the catalogue's, and where its arrays are kept. */
 export interface SnapshotLoadOptions extends CatalogueOptions {
   /**
-   * Read the arrays into `SharedArrayBuffer`s, for worker threads to share without a copy
-   * (`shareCatalogue`). @default false
+   * Read the arrays into `SharedArrayBuffer`s and derive the others there, for worker threads to
+   * share without a copy (`shareCatalogue`). @default false
    */
   sharedMemory?: boolean
 }
@@ -29,7 +29,8 @@ export async function loadSnapshot(
   path: string,
   options: SnapshotLoadOptions = {},
 ): Promise<Catalogue> {
-  const restored = await readSnapshot(path, { sharedMemory: options.sharedMemory ?? false })
+  const sharedMemory = options.sharedMemory ?? false
+  const restored = await readSnapshot(path, { sharedMemory })
   const { stored } = restored
   const saved = restored.options as CatalogueOptions
   if (options.language !== undefined && options.language !== stored.language) {
@@ -40,7 +41,8 @@ export async function loadSnapshot(
   }
   // The options saved with the catalogue, each overridden by the one given to this load (the
   // citation's field by field, as `Catalogue.citation` merges a call's own).
-  return new Catalogue(deriveCatalogue(stored), {
+  const data = deriveCatalogue(stored, undefined, sharedMemory ? 'shared' : 'own')
+  return new Catalogue(data, {
     baseUrl: options.baseUrl ?? saved.baseUrl,
     maxLimit: options.maxLimit ?? saved.maxLimit,
     citation: { ...saved.citation, ...options.citation },

@@ -7,6 +7,8 @@
  * listing the hits of a 10,000-document minimap is a scan of one range, never a tree walk.
  */
 
+import { type ArrayMemory, newArray } from '../util/array-memory.js'
+
 /** A document with no parent in the catalogue, or no place in the tree (agents, terms). */
 export const NO_PARENT = -1
 
@@ -115,7 +117,7 @@ function breakCycles(parentOf: Int32Array, warnings: HierarchyWarning[]): void {
  */
 export function rankSiblings(parentOf: Int32Array, positions: ArrayLike<number>): Int32Array {
   const childIndex = new Int32Array(parentOf.length).fill(-1)
-  const { offsets, ids } = childrenOf(parentOf)
+  const { offsets, ids } = childrenOf(parentOf, 'own')
   for (let parent = 0; parent < parentOf.length; parent++) {
     const siblings = Array.from(ids.subarray(offsets[parent]!, offsets[parent + 1]!))
     siblings.sort((a, b) => positions[a]! - positions[b]! || a - b)
@@ -129,14 +131,16 @@ export function rankSiblings(parentOf: Int32Array, positions: ArrayLike<number>)
 /**
  * Derives the children lists and the pre-order numbering from the stored hierarchy.
  * @param inTree which documents take part in the tree (collections and objects)
+ * @param memory where the derived arrays are made
  */
 export function deriveHierarchy(
   stored: StoredHierarchy,
   inTree: (index: number) => boolean,
+  memory: ArrayMemory = 'own',
 ): Hierarchy {
   const { parentOf, childIndex } = stored
   const size = parentOf.length
-  const { offsets: childOffsets, ids: childIds } = childrenOf(parentOf)
+  const { offsets: childOffsets, ids: childIds } = childrenOf(parentOf, memory)
   // Order each parent's children by their rank (counting sort left them in catalogue order).
   for (let parent = 0; parent < size; parent++) {
     const start = childOffsets[parent]!
@@ -144,9 +148,9 @@ export function deriveHierarchy(
     if (end - start > 1)
       childIds.subarray(start, end).sort((a, b) => childIndex[a]! - childIndex[b]!)
   }
-  const preorder = new Int32Array(size).fill(-1)
-  const treeIndex = new Int32Array(size).fill(-1)
-  const subtreeSize = new Uint32Array(size)
+  const preorder = newArray(Int32Array, size, memory).fill(-1)
+  const treeIndex = newArray(Int32Array, size, memory).fill(-1)
+  const subtreeSize = newArray(Uint32Array, size, memory)
   const order: number[] = []
   const stack: number[] = []
   for (let root = 0; root < size; root++) {
@@ -170,29 +174,34 @@ export function deriveHierarchy(
     const parent = parentOf[node]!
     if (parent !== NO_PARENT) subtreeSize[parent]! += subtreeSize[node]!
   }
+  const byPreorder = newArray(Uint32Array, order.length, memory)
+  byPreorder.set(order)
   return {
     parentOf,
     childIndex,
     childOffsets,
     childIds,
     preorder,
-    byPreorder: Uint32Array.from(order),
+    byPreorder,
     subtreeSize,
     treeIndex,
   }
 }
 
 /** The children of every document, grouped by parent in catalogue order (a counting sort). */
-function childrenOf(parentOf: Int32Array): { offsets: Uint32Array; ids: Uint32Array } {
+function childrenOf(
+  parentOf: Int32Array,
+  memory: ArrayMemory,
+): { offsets: Uint32Array; ids: Uint32Array } {
   const size = parentOf.length
-  const offsets = new Uint32Array(size + 1)
+  const offsets = newArray(Uint32Array, size + 1, memory)
   for (let i = 0; i < size; i++) {
     const parent = parentOf[i]!
     if (parent !== NO_PARENT) offsets[parent + 1]!++
   }
   for (let i = 0; i < size; i++) offsets[i + 1]! += offsets[i]!
   const cursor = offsets.slice(0, size)
-  const ids = new Uint32Array(offsets[size]!)
+  const ids = newArray(Uint32Array, offsets[size]!, memory)
   for (let i = 0; i < size; i++) {
     const parent = parentOf[i]!
     if (parent !== NO_PARENT) ids[cursor[parent]!++] = i

@@ -8,15 +8,23 @@ import { analyzerFor, type TextLanguage } from '../analysis/languages.js'
 import { deriveHierarchy, type Hierarchy, type StoredHierarchy } from '../api/hierarchy.js'
 import { COLUMN_NAMES, type ColumnName, type Columns, type SortKeys } from '../columns/columns.js'
 import { DocumentTypes } from '../columns/document-types.js'
-import { type InvertedColumn, type StoredColumn, ValueColumn } from '../columns/value-column.js'
+import {
+  type InvertedColumn,
+  invertColumn,
+  type StoredColumn,
+  ValueColumn,
+} from '../columns/value-column.js'
 import { DocumentStore, type StoredDocuments } from '../document-store/document-store.js'
 import type { DocumentType } from '../documents/documents.js'
+import { titleLengths } from '../text/document-tokens.js'
 import type { StoredTextIndex } from '../text/stored-text-index.js'
 import { TextIndex } from '../text/text-index.js'
 import { type StoredTitleWords, TitleWords } from '../text/title-words.js'
+import type { ArrayMemory } from '../util/array-memory.js'
 import { Bitset } from '../util/bitset.js'
 import { ByteStrings, type StoredStrings } from '../util/byte-strings.js'
 import { GroupSummaries } from './group-summaries.js'
+import { groupUniverse, type UniverseGroupArrays, UniverseGroups } from './universe-groups.js'
 import { UriIndex } from './uri-index.js'
 
 /**
@@ -170,6 +178,10 @@ export interface CatalogueData extends Omit<StoredCatalogue, DerivedParts> {
   online: Bitset
   /** Sets by document type, the universes of the endpoints. */
   typeSets: Record<DocumentType, Bitset>
+  /** Agents, collections and objects: what `/search` groups. */
+  searchable: Bitset
+  /** The searchable documents grouped, for the searches that match them all. */
+  universeGroups: UniverseGroups
   text: TextIndex
 }
 
@@ -186,12 +198,15 @@ type DerivedParts =
 
 /**
  * The typed arrays {@link deriveCatalogue} makes from the stored parts: the columns' inverted
- * lists and the tree's numbering, a twentieth of a catalogue's memory. Threads that share the
- * stored parts share these too (`shareCatalogue`), so only one of them makes them.
+ * lists, the tree's numbering, the titles' lengths and the searchable documents' groups, a
+ * twentieth of a catalogue's memory. Threads that share the stored parts share these too
+ * (`shareCatalogue`), so only one of them makes them.
  */
 export interface DerivedArrays {
   columns: Record<ColumnName, InvertedColumn>
   hierarchy: Omit<Hierarchy, keyof StoredHierarchy>
+  titleLengths: Uint16Array
+  universeGroups: UniverseGroupArrays
 }
 
 /** The typed arrays the catalogue's data derived (to give {@link deriveCatalogue} elsewhere). */
@@ -202,6 +217,8 @@ export function derivedArrays(data: CatalogueData): DerivedArrays {
       COLUMN_NAMES.map((name) => [name, data.columns[name].inverted]),
     ) as Record<ColumnName, InvertedColumn>,
     hierarchy: numbering,
+    titleLengths: data.text.titleLengths,
+    universeGroups: data.universeGroups.arrays,
   }
 }
 
@@ -209,43 +226,76 @@ export function derivedArrays(data: CatalogueData): DerivedArrays {
  * The catalogue's data: the stored parts and what is derived from them.
  * @param derived the arrays {@link derivedArrays} took from the same parts' data, if another
  *   thread derived them already: not made again
+ * @param memory where the arrays not given are made: `shared` for parts to be shared with
+ *   worker threads (`shareCatalogue` then copies none)
  */
-export function deriveCatalogue(stored: StoredCatalogue, derived?: DerivedArrays): CatalogueData {
+export function deriveCatalogue(
+  stored: StoredCatalogue,
+  derived?: DerivedArrays,
+  memory: ArrayMemory = 'own',
+): CatalogueData {
   const { size } = stored
   const columns = Object.fromEntries(
     COLUMN_NAMES.map((name) => {
       const { keys, valueOffsets, valueIds } = stored.columns[name]
-      return [name, new ValueColumn(keys, valueOffsets, valueIds, derived?.columns[name])]
+      const inverted = derived?.columns[name] ?? invertColumn(keys, valueOffsets, valueIds, memory)
+      return [name, new ValueColumn(keys, valueOffsets, valueIds, inverted)]
     }),
   ) as Record<ColumnName, ValueColumn> as Columns
   const types = new DocumentTypes(columns.type)
   const uris = new ByteStrings(stored.uris)
+  const online = setOf(columns.online, 'true', size)
+  const typeSets: Record<DocumentType, Bitset> = {
+    agent: setOf(columns.type, 'agent', size),
+    collection: setOf(columns.type, 'collection', size),
+    object: setOf(columns.type, 'object', size),
+    term: setOf(columns.type, 'term', size),
+  }
+  const searchable = searchableOf(typeSets)
+  const groups = new GroupSummaries(stored.groups)
   return {
     ...stored,
     stored,
     uris,
     titles: new ByteStrings(stored.titles),
     uriIndex: new UriIndex(uris, stored.uriSlots),
-    groups: new GroupSummaries(stored.groups),
+    groups,
     types,
     columns,
     hierarchy: derived
       ? { ...stored.hierarchy, ...derived.hierarchy }
-      : deriveHierarchy(stored.hierarchy, (index) => {
-          const type = types.get(index)
-          return type === 'collection' || type === 'object'
-        }),
+      : deriveHierarchy(
+          stored.hierarchy,
+          (index) => {
+            const type = types.get(index)
+            return type === 'collection' || type === 'object'
+          },
+          memory,
+        ),
     titleWords: new TitleWords(stored.titleWords),
-    online: setOf(columns.online, 'true', size),
-    typeSets: {
-      agent: setOf(columns.type, 'agent', size),
-      collection: setOf(columns.type, 'collection', size),
-      object: setOf(columns.type, 'object', size),
-      term: setOf(columns.type, 'term', size),
-    },
+    online,
+    typeSets,
+    searchable,
+    universeGroups: new UniverseGroups(
+      derived?.universeGroups ??
+        groupUniverse(stored.groupOf, groups.length, searchable, online, memory),
+    ),
     documents: new DocumentStore(stored.documents),
-    text: new TextIndex(stored.text, analyzerFor(stored.language)),
+    text: new TextIndex(
+      stored.text,
+      analyzerFor(stored.language),
+      derived?.titleLengths ?? titleLengths(stored.text, memory),
+    ),
   }
+}
+
+/** Agents, collections and objects: the documents `/search` finds. */
+function searchableOf(typeSets: Record<DocumentType, Bitset>): Bitset {
+  const searchable = typeSets.agent.clone()
+  for (const set of [typeSets.collection, typeSets.object]) {
+    for (let i = 0; i < set.words.length; i++) searchable.words[i]! |= set.words[i]!
+  }
+  return searchable
 }
 
 function setOf(column: ValueColumn, key: string, size: number): Bitset {

@@ -1,3 +1,4 @@
+import { type ArrayMemory, newArray } from '../util/array-memory.js'
 import { Bitset } from '../util/bitset.js'
 import { compareCodeUnits } from '../util/code-unit-order.js'
 import { GrowableArray } from '../util/growable-array.js'
@@ -19,25 +20,29 @@ export interface InvertedColumn {
   keyRank: Uint32Array
 }
 
-/** Each value's sorted document ids, and the keys' ranks, from a column's stored parts. */
+/**
+ * Each value's sorted document ids, and the keys' ranks, from a column's stored parts.
+ * @param memory where the arrays are made
+ */
 export function invertColumn(
   keys: readonly ColumnKey[],
   valueOffsets: Uint32Array,
   valueIds: Uint32Array,
+  memory: ArrayMemory = 'own',
 ): InvertedColumn {
   const documentCount = valueOffsets.length - 1
   // Inverted lists by counting sort: documents are visited in ascending order, so each list is sorted.
-  const docOffsets = new Uint32Array(keys.length + 1)
+  const docOffsets = newArray(Uint32Array, keys.length + 1, memory)
   for (const id of valueIds) docOffsets[id + 1]!++
   for (let v = 0; v < keys.length; v++) docOffsets[v + 1]! += docOffsets[v]!
   const cursor = docOffsets.slice(0, keys.length)
-  const docIds = new Uint32Array(valueIds.length)
+  const docIds = newArray(Uint32Array, valueIds.length, memory)
   for (let d = 0; d < documentCount; d++) {
     for (let i = valueOffsets[d]!; i < valueOffsets[d + 1]!; i++)
       docIds[cursor[valueIds[i]!]!++] = d
   }
   const order = keys.map((_, id) => id).sort((a, b) => compareKeys(keys[a]!, keys[b]!))
-  const keyRank = new Uint32Array(keys.length)
+  const keyRank = newArray(Uint32Array, keys.length, memory)
   order.forEach((id, rank) => {
     keyRank[id] = rank
   })

@@ -21,7 +21,6 @@ import { scoresAnything } from '../text/query-weight.js'
 import { Bitset } from '../util/bitset.js'
 import { NotFoundError } from '../util/catalogue-errors.js'
 import { LruCache } from '../util/lru-cache.js'
-import { UniverseGroups } from './universe-groups.js'
 
 /** What the records kept for snippets may hold at most, in bytes (about 2,000 records). */
 const PREPARED_RECORDS_BYTES = 32 * 2 ** 20
@@ -43,10 +42,7 @@ export class CatalogueSearcher {
   readonly everything: Bitset
   /** Agents, collections and objects: what `/search` groups. */
   readonly searchable: Bitset
-  /** `/search`'s grouping of every searchable document, made once. */
-  readonly universeGroups: UniverseGroups
-  /** A score per document, written by the request that uses it (no allocation per hit). */
-  readonly scoreBuffer: Float32Array
+  private scores: Float32Array | undefined
   private readonly filters = filterCache()
   /**
    * The records whose snippets were made last, read and split into words (what a snippet reads
@@ -60,14 +56,17 @@ export class CatalogueSearcher {
 
   constructor(data: CatalogueData) {
     this.data = data
-    const { agent, collection, object } = data.typeSets
-    this.searchable = agent.clone()
-    for (const set of [collection, object]) {
-      for (let i = 0; i < set.words.length; i++) this.searchable.words[i]! |= set.words[i]!
-    }
+    this.searchable = data.searchable
     this.everything = Bitset.full(data.size)
-    this.universeGroups = new UniverseGroups(data, this.searchable)
-    this.scoreBuffer = new Float32Array(data.size)
+  }
+
+  /**
+   * A score per document, written by the request that uses it (no allocation per hit). Made
+   * when first used: a thread that hands requests to workers never uses it.
+   */
+  get scoreBuffer(): Float32Array {
+    this.scores ??= new Float32Array(this.data.size)
+    return this.scores
   }
 
   /** The document at a position as its snippets read it, kept for the next request. */

@@ -5,9 +5,9 @@
  */
 
 import type { CatalogueData } from '../catalogue-data/catalogue-data.js'
+import type { UniverseGroups } from '../catalogue-data/universe-groups.js'
 import type { Matches } from '../text/matches.js'
 import type { Bitset } from '../util/bitset.js'
-import type { UniverseGroups } from './universe-groups.js'
 
 /** The groups a request touched, and what it counted of each (read only). */
 export interface GroupedMatches {
@@ -28,17 +28,25 @@ export interface GroupedMatches {
 }
 
 export class GroupCounters {
-  private readonly counters: Omit<GroupedMatches, 'touched'>
+  private readonly groups: number
+  private made: Omit<GroupedMatches, 'touched'> | undefined
   private busy = false
 
   constructor(groups: number) {
-    this.counters = {
+    this.groups = groups
+  }
+
+  /** Made when first used: a thread that hands requests to workers never counts. */
+  private get counters(): Omit<GroupedMatches, 'touched'> {
+    const groups = this.groups
+    this.made ??= {
       hits: new Uint32Array(groups),
       onlineHits: new Uint32Array(groups),
       best: new Float64Array(groups),
       bestAt: new Uint32Array(groups),
       firstSeen: new Uint32Array(groups),
     }
+    return this.made
   }
 
   /**

@@ -29,7 +29,7 @@ export function search(
   const counted = request.query !== null
   const grouped = <T>(use: (grouped: GroupedMatches) => T): T =>
     exclusions !== undefined
-      ? counters.groupAllBut(data, searcher.universeGroups, allowed, exclusions, use)
+      ? counters.groupAllBut(data, data.universeGroups, allowed, exclusions, use)
       : counters.group(data, matches, allowed, use)
   return grouped(({ touched, hits, onlineHits, best, bestAt, firstSeen }) => {
     // `firstSeen` orders groups by their first matching document: that is the catalogue order

@@ -1,3 +1,4 @@
+import { type ArrayMemory, newArray } from '../util/array-memory.js'
 import { readVarint } from '../util/varint.js'
 import { FIELD, NONE, type StoredTextIndex, VALUE_BREAK } from './stored-text-index.js'
 
@@ -220,10 +221,11 @@ export class DocumentTokens {
 /**
  * Each document's title length as Lucene counts it (its indexed tokens; 65,535 for that many or
  * more), read from the first value of every token sequence: one pass, at start.
+ * @param memory where the array is made
  */
-export function titleLengths(parts: StoredTextIndex): Uint16Array {
+export function titleLengths(parts: StoredTextIndex, memory: ArrayMemory = 'own'): Uint16Array {
   const { sequences, sequenceOffsets, formTerms, documentCount } = parts
-  const lengths = new Uint16Array(documentCount)
+  const lengths = newArray(Uint16Array, documentCount, memory)
   for (let id = 0; id < documentCount; id++) {
     let at = sequenceOffsets[id]!
     const end = sequenceOffsets[id + 1]!

@@ -60,20 +60,24 @@ export class TextIndex {
   private lastEvaluated: { node: QueryNode; matches: Matches } | undefined
   /** The terms as the fuzzy walk reads them, made at start: not on the first `word~N`. */
   private readonly sortedTerms: SortedWords
-  /** Each document's title length, made at start: a fuzzy word scores most titles from these. */
-  private readonly titleLengths: Uint16Array
+  /** Each document's title length (`titleLengths`): a fuzzy word scores most titles from these. */
+  readonly titleLengths: Uint16Array
   private readonly expansions = new LruCache<string, WordsWithinEdits>(
     EXPANSION_BYTES,
     (key, found) => found.indexes.length * 16 + key.length * 2,
   )
 
-  constructor(parts: StoredTextIndex, analyzer: Analyzer) {
+  /**
+   * @param lengths each document's title length, if derived already (by the thread that shared
+   *   the parts): not made again
+   */
+  constructor(parts: StoredTextIndex, analyzer: Analyzer, lengths = titleLengths(parts)) {
     this.parts = parts
     this.analyzer = analyzer
     this.wordsPerTerm = new Uint32Array(parts.terms.length)
     for (const term of parts.wordTerms) this.wordsPerTerm[term]!++
     this.sortedTerms = SortedWords.of(parts.terms)
-    this.titleLengths = titleLengths(parts)
+    this.titleLengths = lengths
   }
 
   /** The number of documents indexed. */
