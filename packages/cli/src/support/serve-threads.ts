@@ -12,6 +12,7 @@ import {
   shareCatalogue,
 } from '@archive-catalogue/core'
 import type { AppWorkers, Logger } from '@archive-catalogue/http'
+import { collectGarbage } from './collect-garbage.js'
 import { type ServedData, serveWorkerUrl } from './serve-worker.js'
 import type { ServedSettings } from './served-app.js'
 
@@ -23,6 +24,8 @@ export class ServeThreads {
   private workers: AppWorkers | undefined
   /** The first load's catalogue, shared, until the workers start with it. */
   private first: SharedCatalogue | undefined
+  /** Whether the last load was copied to shared memory: its own arrays are garbage once swapped. */
+  private copied = false
 
   constructor(size: number, settings: ServedSettings) {
     this.size = size
@@ -36,14 +39,13 @@ export class ServeThreads {
    * catalogue over the same shared arrays (for the next reload's datestamps), not the load's own.
    */
   readonly prepare = async (result: LoadResult): Promise<LoadResult> => {
+    this.copied = !isShared(result.catalogue)
     const catalogue = shareCatalogue(result.catalogue)
     if (this.workers) await this.workers.replace(this.data(catalogue, reportedLoad(result)))
     else this.first = catalogue
-    // A catalogue opened over shared arrays is kept as it is; any other (a build's, a
-    // snapshot's with the arrays it derived) is let go for one over the arrays just shared.
-    return isShared(result.catalogue)
-      ? result
-      : { ...result, catalogue: openSharedCatalogue(catalogue) }
+    // A catalogue opened over shared arrays (a snapshot's) is kept as it is; a build's is let go
+    // for one over the arrays just shared.
+    return this.copied ? { ...result, catalogue: openSharedCatalogue(catalogue) } : result
   }
 
   /** Starts the workers with the first load, as the app to listen with. */
@@ -57,12 +59,24 @@ export class ServeThreads {
       data: this.data(catalogue, reportedHealth(live)),
       logger,
     })
+    this.collectCopied()
     return this.workers
   }
 
   /** After a reload, done or failed: what every worker's `/health` says of the load. */
   reloaded(live: LiveCatalogue): void {
     this.workers?.update(reportedHealth(live))
+    this.collectCopied()
+  }
+
+  /**
+   * Frees the arrays of a load copied to shared memory, once nothing holds them: after the
+   * functions that read the load have returned (hence the next turn of the event loop).
+   */
+  private collectCopied(): void {
+    if (!this.copied) return
+    this.copied = false
+    setImmediate(collectGarbage)
   }
 
   async close(): Promise<void> {
