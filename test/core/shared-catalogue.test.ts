@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { derivedArrays } from '../../packages/core/src/catalogue-data/catalogue-data.js'
 import {
   isShared,
   LiveCatalogue,
@@ -29,6 +30,8 @@ function arraysOf(part: unknown, path = ''): [string, ArrayBufferView][] {
 const REQUESTS = [
   ['search', { query: 'malaria', limit: 20 }],
   ['search', { query: '"public health" -rockefeller', sort: 'title' }],
+  // Exclusions only: the searchable documents' groups, shared, less what they exclude.
+  ['search', { query: '-health' }],
   ['facets', { query: 'health' }],
   ['collections', { sort: '-start_date', limit: 7 }],
   ['objects', { query: 'report*', online: 'true' }],
@@ -99,13 +102,14 @@ describe('shareCatalogue and openSharedCatalogue', () => {
     // Its stored arrays are shared as they are read, and what it derives is made there: sharing
     // it copies nothing (a copy would stay behind as garbage in the loading thread).
     expect(isShared(restored)).toBe(true)
-    const shared = shareCatalogue(restored)
-    for (const [path, array] of [...arraysOf(shared.stored), ...arraysOf(shared.derived)]) {
+    const own = [...arraysOf(restored.data.stored), ...arraysOf(derivedArrays(restored.data))]
+    for (const [path, array] of own) {
       expect({ path, shared: array.buffer instanceof SharedArrayBuffer }).toEqual({
         path,
         shared: true,
       })
     }
+    const shared = shareCatalogue(restored)
     expect(shared.stored.text.postingIds.buffer).toBe(restored.data.stored.text.postingIds.buffer)
     expect(shared.derived.columns.subject.docIds.buffer).toBe(
       restored.data.columns.subject.inverted.docIds.buffer,
@@ -114,6 +118,9 @@ describe('shareCatalogue and openSharedCatalogue', () => {
       restored.data.universeGroups.arrays.groupDocs.buffer,
     )
     expect(shared.derived.titleLengths.buffer).toBe(restored.data.text.titleLengths.buffer)
+    // Its datestamps, made in its own memory, are copied once, and it keeps the copy.
+    expect(shared.datestamps.buffer).toBe(restored.datestampArray().buffer)
+    expect(shareCatalogue(restored).datestamps.buffer).toBe(shared.datestamps.buffer)
     const copy = openSharedCatalogue(shared)
     for (const [endpoint, params] of REQUESTS) {
       expect(copy[endpoint](params)).toEqual(catalogue[endpoint](params))

@@ -64,6 +64,7 @@ export {
   notesOf,
 } from './documents/document-fields.js'
 export { documentProblems, malformedDocument } from './input/catalogue-checks.js'
+export type { ArrayMemory } from './util/array-memory.js'
 export { compareCodeUnits } from './util/code-unit-order.js'
 export { editDistance } from './util/edit-distance.js'
 export { LruCache } from './util/lru-cache.js'

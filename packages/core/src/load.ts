@@ -140,7 +140,8 @@ export async function loadCatalogue(path: string, options: LoadOptions = {}): Pr
       throw new InvalidCatalogueError(invalid, options.maxReported ?? 20, valid)
     }
     if (documents.size === 0) throw empty(path)
-    const data = documents.build(stored ? await stored.build() : undefined)
+    const memory = options.sharedMemory ? 'shared' : 'own'
+    const data = documents.build(stored ? await stored.build() : undefined, memory)
     const catalogue = new Catalogue(data, options)
     const hierarchy = withRefusedParents(
       documents.warnings,

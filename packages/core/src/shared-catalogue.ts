@@ -30,14 +30,18 @@ export interface SharedCatalogue {
 
 /**
  * The catalogue's parts with every typed array in shared memory: an array already there is kept,
- * any other copied once (a build's arrays; a snapshot's too). The lists are kept as they are.
+ * any other copied once (a build's, or a snapshot's read without `sharedMemory`). The lists are
+ * kept as they are. The catalogue takes
+ * the shared copy of its datestamps (the same values), so that it holds them once.
  */
 export function shareCatalogue(catalogue: Catalogue): SharedCatalogue {
+  const datestamps = shared(catalogue.datestampArray())
+  catalogue.adoptDatestamps(datestamps)
   return {
     stored: sharedParts(catalogue.data.stored) as StoredCatalogue,
     derived: sharedParts(derivedArrays(catalogue.data)) as DerivedArrays,
     options: catalogue.options,
-    datestamps: shared(catalogue.datestampArray()),
+    datestamps,
   }
 }
 

@@ -19,7 +19,9 @@ export async function saveSnapshot(catalogue: Catalogue, path: string): Promise<
 export interface SnapshotLoadOptions extends CatalogueOptions {
   /**
    * Read the arrays into `SharedArrayBuffer`s and derive the others there, for worker threads to
-   * share without a copy (`shareCatalogue`). @default false
+   * share without a copy (`shareCatalogue`). A build (`loadCatalogue` of documents) derives its
+   * arrays there too, but grows the others in its own memory: sharing copies those.
+   * @default false
    */
   sharedMemory?: boolean
 }

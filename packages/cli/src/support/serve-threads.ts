@@ -24,8 +24,6 @@ export class ServeThreads {
   private workers: AppWorkers | undefined
   /** The first load's catalogue, shared, until the workers start with it. */
   private first: SharedCatalogue | undefined
-  /** Whether the last load was copied to shared memory: its own arrays are garbage once swapped. */
-  private copied = false
 
   constructor(size: number, settings: ServedSettings) {
     this.size = size
@@ -36,16 +34,17 @@ export class ServeThreads {
    * The `prepare` of the `LiveCatalogue`: the loaded catalogue's arrays moved to shared memory;
    * on a reload, opened on every worker before it is swapped in (a worker that cannot open it
    * fails the reload, and the old catalogue keeps serving everywhere). The main thread keeps a
-   * catalogue over the same shared arrays (for the next reload's datestamps), not the load's own.
+   * catalogue over the same shared arrays (for the next reload's datestamps): a snapshot's as it
+   * was read, a build's opened again over the copy.
    */
   readonly prepare = async (result: LoadResult): Promise<LoadResult> => {
-    this.copied = !isShared(result.catalogue)
+    const copied = !isShared(result.catalogue)
     const catalogue = shareCatalogue(result.catalogue)
     if (this.workers) await this.workers.replace(this.data(catalogue, reportedLoad(result)))
     else this.first = catalogue
     // A catalogue opened over shared arrays (a snapshot's) is kept as it is; a build's is let go
     // for one over the arrays just shared.
-    return this.copied ? { ...result, catalogue: openSharedCatalogue(catalogue) } : result
+    return copied ? { ...result, catalogue: openSharedCatalogue(catalogue) } : result
   }
 
   /** Starts the workers with the first load, as the app to listen with. */
@@ -59,23 +58,23 @@ export class ServeThreads {
       data: this.data(catalogue, reportedHealth(live)),
       logger,
     })
-    this.collectCopied()
+    this.collectReplaced()
     return this.workers
   }
 
   /** After a reload, done or failed: what every worker's `/health` says of the load. */
   reloaded(live: LiveCatalogue): void {
     this.workers?.update(reportedHealth(live))
-    this.collectCopied()
+    this.collectReplaced()
   }
 
   /**
-   * Frees the arrays of a load copied to shared memory, once nothing holds them: after the
-   * functions that read the load have returned (hence the next turn of the event loop).
+   * Frees what the main thread no longer holds, once the functions that read the load have
+   * returned (hence the next turn of the event loop): a build's own arrays, copied to shared
+   * memory, and the catalogue a reload replaced, whose shared arrays are freed only when every
+   * thread has let them go. The main thread, which only passes requests on, would keep them.
    */
-  private collectCopied(): void {
-    if (!this.copied) return
-    this.copied = false
+  private collectReplaced(): void {
     setImmediate(collectGarbage)
   }
 

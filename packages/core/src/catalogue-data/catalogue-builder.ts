@@ -16,6 +16,7 @@ import type { CatalogueDocument, DocumentType } from '../documents/documents.js'
 import type { AnalyzedTexts } from '../text/text-batch.js'
 import { TextIndexBuilder } from '../text/text-index-builder.js'
 import { TitleWordsBuilder } from '../text/title-words.js'
+import type { ArrayMemory } from '../util/array-memory.js'
 import { storedStrings } from '../util/byte-strings.js'
 import { CatalogueError } from '../util/catalogue-errors.js'
 import { compareCodeUnits } from '../util/code-unit-order.js'
@@ -122,8 +123,9 @@ export class CatalogueBuilder {
   /**
    * Finishes the catalogue. The builder must not be used afterwards.
    * @param stored the documents, when this builder was made not to store them
+   * @param memory where the arrays derived from the stored ones are made (see `deriveCatalogue`)
    */
-  build(stored?: BuiltStore): CatalogueData {
+  build(stored?: BuiltStore, memory: ArrayMemory = 'own'): CatalogueData {
     const built = stored ?? this.documents?.build()
     if (!built || built.store.size !== this.count) {
       throw new Error('CatalogueBuilder.build needs the store of the documents added')
@@ -165,23 +167,27 @@ export class CatalogueBuilder {
     this.parentOf.take()
     this.laterParents.clear()
     const uris = this.uris.build()
-    return deriveCatalogue({
-      size: this.count,
-      version: built.version,
-      language: this.language,
-      uris: uris.uris,
-      uriSlots: uris.slots,
-      titles,
-      groups: storedGroups(this.groups),
-      columns,
-      keys,
-      groupKeys,
-      groupOf: this.groupOf.take(),
-      hierarchy: { parentOf, childIndex: rankSiblings(parentOf, this.positions.take()) },
-      titleWords: this.titleWords.build(),
-      documents: built.store.parts,
-      text,
-    })
+    return deriveCatalogue(
+      {
+        size: this.count,
+        version: built.version,
+        language: this.language,
+        uris: uris.uris,
+        uriSlots: uris.slots,
+        titles,
+        groups: storedGroups(this.groups),
+        columns,
+        keys,
+        groupKeys,
+        groupOf: this.groupOf.take(),
+        hierarchy: { parentOf, childIndex: rankSiblings(parentOf, this.positions.take()) },
+        titleWords: this.titleWords.build(),
+        documents: built.store.parts,
+        text,
+      },
+      undefined,
+      memory,
+    )
   }
 
   private parentUriAt(index: number): string | null {

@@ -30,6 +30,8 @@ export interface UniverseGroupArrays {
  * Groups the searchable documents by their group.
  * @param groupOf each document's group
  * @param groups how many groups
+ * @param searchable the documents `/search` finds (agents, collections, objects)
+ * @param online the documents online
  * @param memory where the arrays are made
  */
 export function groupUniverse(
