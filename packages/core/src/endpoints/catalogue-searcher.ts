@@ -40,8 +40,6 @@ export class CatalogueSearcher {
   readonly data: CatalogueData
   /** Every document. */
   readonly everything: Bitset
-  /** Agents, collections and objects: what `/search` groups. */
-  readonly searchable: Bitset
   private scores: Float32Array | undefined
   private readonly filters = filterCache()
   /**
@@ -56,7 +54,6 @@ export class CatalogueSearcher {
 
   constructor(data: CatalogueData) {
     this.data = data
-    this.searchable = data.searchable
     this.everything = Bitset.full(data.size)
   }
 

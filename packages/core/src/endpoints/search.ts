@@ -16,10 +16,10 @@ export function search(
   baseUrl: string,
 ): Page<SearchResult> {
   const data = searcher.data
-  const allowed = searcher.filtered(request, searcher.searchable)
+  const allowed = searcher.filtered(request, data.searchable)
   // Everything but some exclusions (or everything), unfiltered: the universe's grouping, less
   // what is excluded, instead of a visit to every document.
-  const exclusions = allowed === searcher.searchable ? searcher.exclusions(request) : undefined
+  const exclusions = allowed === data.searchable ? searcher.exclusions(request) : undefined
   const matches =
     exclusions !== undefined
       ? null
