@@ -92,6 +92,27 @@ describe('shareCatalogue and openSharedCatalogue', () => {
     })
   })
 
+  it('keep the share of the caches each of N threads is given', async () => {
+    const { catalogue } = await loadCatalogue(scratchSample(400))
+    const shared = shareCatalogue(catalogue)
+    const whole = openSharedCatalogue(shared).cacheUse()
+    expect(whole).toEqual({ bytes: 0, budget: catalogue.cacheUse().budget })
+    expect(whole.budget).toBeGreaterThan(100 * 2 ** 20)
+    const half = openSharedCatalogue(shared, 1 / 2)
+    expect(half.cacheUse().budget).toBe(Math.floor(whole.budget / 2))
+    // It answers alike, and keeps what it computed within its share.
+    for (const params of [
+      { query: 'heal*' },
+      { query: '"public health"' },
+      { query: 'x', online: 'true' },
+    ]) {
+      expect(half.search(params)).toEqual(catalogue.search(params))
+    }
+    const use = half.cacheUse()
+    expect(use.bytes).toBeGreaterThan(0)
+    expect(use.bytes).toBeLessThanOrEqual(use.budget)
+  })
+
   it('read a snapshot straight into shared memory with sharedMemory', async () => {
     const { catalogue } = await loadCatalogue(scratchSample(400))
     const path = join(mkdtempSync(join(tmpdir(), 'catalogue-shared-')), 'catalogue.snapshot')

@@ -54,6 +54,7 @@ import { minimap } from './endpoints/minimap.js'
 import { myList } from './endpoints/my-list.js'
 import { search } from './endpoints/search.js'
 import { catalogueStats } from './endpoints/stats.js'
+import type { CacheBudget } from './util/lru-cache.js'
 
 /** Options of a {@link Catalogue}. */
 export interface CatalogueOptions {
@@ -310,6 +311,31 @@ export class Catalogue
    */
   reportLoad(load: ReportedLoad): void {
     this.load = load
+  }
+
+  /**
+   * Keeps a share of the budgets of the engine's caches on this thread (the matches of prefixes
+   * and phrases, filters' documents, records prepared for snippets, fuzzy words' terms): each of
+   * N threads answering over one shared catalogue keeps 1/N, so together they hold what one
+   * thread would.
+   */
+  shareCaches(fraction: number): void {
+    for (const cache of this.caches()) cache.share(fraction)
+  }
+
+  /** What the engine's caches on this thread hold, and may hold, in bytes. */
+  cacheUse(): { bytes: number; budget: number } {
+    let bytes = 0
+    let budget = 0
+    for (const cache of this.caches()) {
+      bytes += cache.bytes
+      budget += cache.budget
+    }
+    return { bytes, budget }
+  }
+
+  private caches(): CacheBudget[] {
+    return [...this.data.text.caches, ...this.searcher.caches]
   }
 
   private async contentHashes(): Promise<Float64Array> {

@@ -64,10 +64,13 @@ function everyArrayShared(part: unknown): boolean {
  * The catalogue over shared parts, answering exactly as the one they were shared from: the same
  * parts, derived arrays, options and datestamps; its own readers over them (maps, sets, the
  * text index).
+ * @param cacheShare the share of the engine's caches this copy keeps (`Catalogue.shareCaches`):
+ *   1/N for each of N threads answering
  */
-export function openSharedCatalogue(shared: SharedCatalogue): Catalogue {
+export function openSharedCatalogue(shared: SharedCatalogue, cacheShare = 1): Catalogue {
   const catalogue = new Catalogue(deriveCatalogue(shared.stored, shared.derived), shared.options)
   catalogue.adoptDatestamps(shared.datestamps)
+  catalogue.shareCaches(cacheShare)
   return catalogue
 }
 

@@ -83,7 +83,7 @@ export class ServeThreads {
   }
 
   private data(catalogue: SharedCatalogue, load: ReportedLoad): ServedData {
-    return { catalogue, load, settings: this.settings }
+    return { catalogue, load, settings: this.settings, cacheShare: 1 / this.size }
   }
 }
 

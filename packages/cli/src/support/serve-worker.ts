@@ -15,6 +15,8 @@ export interface ServedData {
   catalogue: SharedCatalogue
   load: ReportedLoad
   settings: ServedSettings
+  /** The share of the engine's caches each worker keeps: 1/N of N, as of the response cache. */
+  cacheShare: number
 }
 
 /** The app of a generation: `update` takes what `/health` says of the load after a reload. */
@@ -22,7 +24,7 @@ export async function workerApp(
   data: ServedData,
   context: WorkerContext,
 ): Promise<OpenedWorkerApp> {
-  const catalogue = openSharedCatalogue(data.catalogue)
+  const catalogue = openSharedCatalogue(data.catalogue, data.cacheShare)
   catalogue.reportLoad(data.load)
   return {
     app: await servedApp(catalogue, data.settings, context.logger),

@@ -20,7 +20,7 @@ import { type Matches, unionAll } from '../text/matches.js'
 import { scoresAnything } from '../text/query-weight.js'
 import { Bitset } from '../util/bitset.js'
 import { NotFoundError } from '../util/catalogue-errors.js'
-import { LruCache } from '../util/lru-cache.js'
+import { type CacheBudget, LruCache } from '../util/lru-cache.js'
 
 /** What the records kept for snippets may hold at most, in bytes (about 2,000 records). */
 const PREPARED_RECORDS_BYTES = 32 * 2 ** 20
@@ -51,6 +51,8 @@ export class CatalogueSearcher {
     PREPARED_RECORDS_BYTES,
     (_, record) => record.size,
   )
+  /** Its caches: the filters' documents and the records prepared for snippets. */
+  readonly caches: readonly CacheBudget[] = [this.filters, this.prepared]
 
   constructor(data: CatalogueData) {
     this.data = data

@@ -1,7 +1,7 @@
 import type { Analyzer } from '../analysis/languages.js'
 import type { QueryNode } from '../analysis/query-analysis.js'
 import type { Explanation } from '../api/explanation.js'
-import { LruCache } from '../util/lru-cache.js'
+import { type CacheBudget, LruCache } from '../util/lru-cache.js'
 import { lowerBound, sortedIndexOf } from '../util/sorted-search.js'
 import { readVarint } from '../util/varint.js'
 import { titleLengths } from './document-tokens.js'
@@ -66,6 +66,8 @@ export class TextIndex {
     EXPANSION_BYTES,
     (key, found) => found.indexes.length * 16 + key.length * 2,
   )
+  /** Its caches: the matches computed and the fuzzy words' terms. */
+  readonly caches: readonly CacheBudget[] = [this.computed, this.expansions]
 
   /**
    * @param lengths each document's title length, if derived already (by the thread that shared
