@@ -129,6 +129,52 @@ describe('ranking on the real corpus', () => {
       }
     }
   })
+
+  it('reads a document with a phrase only as far as its terms stand, scoring it to the bit', () => {
+    // A tree of words and phrases reads the title alone, or the title and the description, of
+    // a document whose terms stand nowhere else: the places it skips would add nothing. The
+    // sample's agents are given descriptions (the corpus has none).
+    const documents = sampleText(2000)
+      .trimEnd()
+      .split('\n')
+      .map((line, index) => {
+        const document = JSON.parse(line) as CatalogueDocument
+        if (document.type !== 'agent') return document
+        const words = index % 2 === 0 ? 'public health' : 'health in public'
+        return { ...document, description: `Works in ${words} and rural nursing.` }
+      })
+    const { text } = Catalogue.fromDocuments(documents).data
+    const { terms, termOffsets, postingIds, postingFields } = text.parts
+    const scorer = new QueryScorer(text.parts, (prefix) => text.prefixTerms(prefix))
+    /** The fields where any of the terms stand in document `id`, as bits. */
+    const fieldsOf = (words: string[], id: number) =>
+      words.reduce((fields, word) => {
+        const term = terms.indexOf(word)
+        for (let p = termOffsets[term]!; p < termOffsets[term + 1]!; p++) {
+          if (postingIds[p] === id) return fields | postingFields[p]!
+        }
+        return fields
+      }, 0)
+    const reads = new Set<string>()
+    for (const [query, words] of [
+      ['"public health"', ['public', 'health']],
+      ['"rural nursing"~2', ['rural', 'nurs']],
+      ['"public health" records', ['public', 'health', 'record']],
+      ['"public health" | "rural nursing"', ['public', 'health', 'rural', 'nurs']],
+      ['"health public"~3 | foundation', ['public', 'health', 'foundat']],
+    ] as const) {
+      const node = catalogue.parse('facets', { query }).query!
+      const matches = text.evaluate(node)
+      expect(matches.ids.length, query).toBeGreaterThan(0)
+      expect(text.search(node).scores, query).toEqual(scorer.score(node, matches, true).scores)
+      for (const id of matches.ids) {
+        const fields = fieldsOf([...words], id)
+        reads.add(fields === 1 ? 'title' : fields < 4 ? 'title and description' : 'all')
+      }
+    }
+    // The queries read documents each way.
+    expect([...reads].sort()).toEqual(['all', 'title', 'title and description'])
+  })
 })
 
 describe('the places a query scores in', () => {

@@ -81,13 +81,13 @@ export class DocumentScorer {
   /**
    * Document `id`'s score for the query (0 when it matches in no place).
    * @param places read only the first places (1 the title, 2 the title and the description): for
-   *   a query without phrases or prefixes, when its terms stand nowhere else
+   *   a query whose places without its terms add nothing, when its terms stand nowhere else
    */
   score(id: number, places?: number): number {
     const { tokens, weight } = this
     // Without phrases and prefixes, a place's counts are all the query needs of it.
     if (this.countsOnly) tokens.countSlots(id, weight.slotOf, this.frequencies, places)
-    else tokens.read(id, weight.readsWords)
+    else tokens.read(id, weight.readsWords, places)
     const leafCount = weight.leaves.length
     // The title and description add up as one place.
     const top = this.top.fill(Number.NaN)

@@ -50,10 +50,14 @@ export class DocumentTokens {
 
   constructor(private readonly parts: StoredTextIndex) {}
 
-  /** Reads document `id` (its tokens' words only when `words`). */
-  read(id: number, words = true): void {
+  /**
+   * Reads document `id` (its tokens' words only when `words`).
+   * @param instances how many instances to read: 1 the title alone, 2 with the description (no
+   *   layout read for those)
+   */
+  read(id: number, words = true, instances = 2 ** 31): void {
     const { sequences, sequenceOffsets, formTerms, formWords } = this.parts
-    const noteCount = this.begin(id, true)
+    const noteCount = this.begin(id, instances > 2)
     let at = sequenceOffsets[id]!
     const end = sequenceOffsets[id + 1]!
     this.reserve(end - at, noteCount)
@@ -61,7 +65,9 @@ export class DocumentTokens {
     const wordsOf = this.words
     let count = 0
     let instance = 0
-    for (let field = this.nextField(instance); field !== -1; field = this.nextField(instance)) {
+    while (instance < instances) {
+      const field = this.nextField(instance)
+      if (field === -1) break
       starts[instance] = count
       fields[instance] = field
       let position = -1

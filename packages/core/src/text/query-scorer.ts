@@ -105,8 +105,8 @@ export class QueryScorer {
           scoreOf: this.scoreOf,
           titleLengths: this.titleLengths,
         })
-      } else if (!readBack && weight.onlyWords) {
-        this.scoreWords(documents, matches, scores)
+      } else if (!readBack && weight.scoresWhereItsTermsStand) {
+        this.scoreByPlaces(documents, matches, scores)
       } else if (weight.leaves.length > 0) {
         for (let i = 0; i < matches.ids.length; i++) scores[i] = documents.score(matches.ids[i]!)
       }
@@ -130,31 +130,42 @@ export class QueryScorer {
   }
 
   /**
-   * A tree of words (no exclusion, no `*`). A document that holds
-   * one of its words, or holds them only in its title and description, matches in one place at
-   * most, where the tree reads as the set operations read it: its score is what they added up
-   * from the words' postings. Any other document is read back.
+   * A tree of words and phrases (no exclusion, no `*`) scores a document only in the places its
+   * terms stand in, which their postings' fields tell: it is read as far as the last of them (the
+   * title alone, with the description, or all of it). A tree of words alone, in a document
+   * holding one of its words or holding them only in its title and description, matches in one
+   * place at most, where the tree reads as the set operations read it: its score is what they
+   * added up from the words' postings, and the document is not read.
    */
-  private scoreWords(documents: DocumentScorer, matches: Matches, scores: Float32Array): void {
+  private scoreByPlaces(documents: DocumentScorer, matches: Matches, scores: Float32Array): void {
+    const { weight } = documents
     const { termOffsets, postingIds, postingFields } = this.parts
-    const terms = documents.weight.leaves.map((leaf) => (leaf.kind === 'term' ? leaf.term : NONE))
+    // A tree of words counts the words it holds by leaf (a word asked twice counts twice).
+    const terms = weight.onlyWords
+      ? weight.leaves.map((leaf) => (leaf.kind === 'term' ? leaf.term : NONE))
+      : weight.slotTerms
     const cursors = terms.map((term) => (term === NONE ? 0 : termOffsets[term]!))
     const ends = terms.map((term) => (term === NONE ? 0 : termOffsets[term + 1]!))
-    const elsewhere = ~((1 << FIELD.title) | (1 << FIELD.description))
+    const title = 1 << FIELD.title
+    const top = title | (1 << FIELD.description)
     for (let i = 0; i < matches.ids.length; i++) {
       const id = matches.ids[i]!
       let count = 0
       let fields = 0
-      for (let leaf = 0; leaf < terms.length; leaf++) {
-        const at = gallopTo(postingIds, id, cursors[leaf]!, ends[leaf]!)
-        cursors[leaf] = at
-        if (at < ends[leaf]! && postingIds[at] === id) {
+      for (let t = 0; t < terms.length; t++) {
+        const at = gallopTo(postingIds, id, cursors[t]!, ends[t]!)
+        cursors[t] = at
+        if (at < ends[t]! && postingIds[at] === id) {
           count++
           fields |= postingFields[at]!
         }
       }
-      scores[i] =
-        count === 1 || (fields & elsewhere) === 0 ? matches.scores[i]! : documents.score(id)
+      if (weight.onlyWords && (count === 1 || (fields & ~top) === 0)) scores[i] = matches.scores[i]!
+      else
+        scores[i] = documents.score(
+          id,
+          fields === title ? 1 : (fields & ~top) === 0 ? 2 : undefined,
+        )
     }
   }
 

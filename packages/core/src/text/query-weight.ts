@@ -85,6 +85,12 @@ export class QueryWeight {
    * apply to the whole document but a place reads as matching anywhere.
    */
   readonly onlyWords: boolean
+  /**
+   * Whether a document scores only in the places its terms stand in: a tree of words and phrases
+   * (no exclusion or `*`, which match in any place; no prefix or fuzzy word, whose terms are
+   * found as it is scored). Its terms' postings then say how far to read a document.
+   */
+  readonly scoresWhereItsTermsStand: boolean
   /** Each leaf node's index in {@link leaves}. */
   private readonly leafIndex = new Map<QueryNode, number>()
   private excludes = false
@@ -106,6 +112,8 @@ export class QueryWeight {
     })
     this.readsWords = this.prefixes.length > 0
     this.onlyWords = !this.excludes && this.leaves.every((leaf) => leaf.kind === 'term')
+    this.scoresWhereItsTermsStand =
+      !this.excludes && this.leaves.every((leaf) => leaf.kind === 'term' || leaf.kind === 'phrase')
     this.evaluate = this.compile(node)
     this.emptyScore = this.evaluate(new Float64Array(this.leaves.length).fill(Number.NaN))
   }
