@@ -89,8 +89,9 @@ export class DocumentScorer {
     if (this.countsOnly) tokens.countSlots(id, weight.slotOf, this.frequencies, places)
     else tokens.read(id, weight.readsWords, places)
     const leafCount = weight.leaves.length
-    // The title and description add up as one place.
-    const top = this.top.fill(Number.NaN)
+    // The title and description add up as one place. (A loop: a call to `fill` costs more.)
+    const top = this.top
+    for (let leaf = 0; leaf < leafCount; leaf++) top[leaf] = Number.NaN
     const values = this.values
     let total = 0
     let notes = 0

@@ -128,13 +128,16 @@ export function complement(matches: Matches, size: number): Matches {
 }
 
 /** Keeps the documents for which `keep` is true. */
-export function filterMatches(matches: Matches, keep: (id: number) => boolean): Matches {
+export function filterMatches(
+  matches: Matches,
+  keep: (id: number, index: number) => boolean,
+): Matches {
   const ids = new Uint32Array(matches.ids.length)
   const scores = new Float32Array(matches.ids.length)
   let n = 0
   for (let i = 0; i < matches.ids.length; i++) {
     const id = matches.ids[i]!
-    if (!keep(id)) continue
+    if (!keep(id, i)) continue
     ids[n] = id
     scores[n++] = matches.scores[i]!
   }

@@ -11,7 +11,7 @@ import type { QueryNode } from '../analysis/query-analysis.js'
 import type { Explanation } from '../api/explanation.js'
 import { gallopTo } from '../util/gallop.js'
 import { DocumentScorer } from './document-scorer.js'
-import { DocumentTokens } from './document-tokens.js'
+import { DocumentTokens, TOUCHED_AHEAD, touchDocuments } from './document-tokens.js'
 import { explainDocument } from './explain-document.js'
 import type { WordsWithinEdits } from './fuzzy-walk.js'
 import { scoreFuzzyWord } from './fuzzy-word-scores.js'
@@ -108,7 +108,10 @@ export class QueryScorer {
       } else if (!readBack && weight.scoresWhereItsTermsStand) {
         this.scoreByPlaces(documents, matches, scores)
       } else if (weight.leaves.length > 0) {
-        for (let i = 0; i < matches.ids.length; i++) scores[i] = documents.score(matches.ids[i]!)
+        for (let i = 0; i < matches.ids.length; i++) {
+          this.touch(matches.ids, i)
+          scores[i] = documents.score(matches.ids[i]!)
+        }
       }
       return { ids: matches.ids, scores }
     } finally {
@@ -127,6 +130,11 @@ export class QueryScorer {
     } finally {
       weight.release()
     }
+  }
+
+  /** At every {@link TOUCHED_AHEAD}th document, the next ones' memory on its way. */
+  private touch(ids: Uint32Array, index: number): void {
+    if (index % TOUCHED_AHEAD === 0) touchDocuments(this.parts, ids, index, index + TOUCHED_AHEAD)
   }
 
   /**
@@ -149,6 +157,7 @@ export class QueryScorer {
     const title = 1 << FIELD.title
     const top = title | (1 << FIELD.description)
     for (let i = 0; i < matches.ids.length; i++) {
+      if (!weight.onlyWords) this.touch(matches.ids, i)
       const id = matches.ids[i]!
       let count = 0
       let fields = 0

@@ -4,7 +4,7 @@ import type { Explanation } from '../api/explanation.js'
 import { type CacheBudget, LruCache } from '../util/lru-cache.js'
 import { lowerBound, sortedIndexOf } from '../util/sorted-search.js'
 import { readVarint } from '../util/varint.js'
-import { titleLengths } from './document-tokens.js'
+import { TOUCHED_AHEAD, titleLengths, touchDocuments } from './document-tokens.js'
 import { SortedWords, type WordsWithinEdits, wordsWithinEdits } from './fuzzy-walk.js'
 import {
   complement,
@@ -339,11 +339,21 @@ export class TextIndex {
       .map((id) => this.postingsOf(id))
       .sort((a, b) => a.ids.length - b.ids.length)
       .reduce(intersect)
+    const touch = (index: number) => {
+      if (index % TOUCHED_AHEAD !== 0) return
+      touchDocuments(this.parts, candidates.ids, index, index + TOUCHED_AHEAD)
+    }
     if (slop === 0) {
-      return filterMatches(candidates, (id) => this.containsPhrase(id, ids, positions))
+      return filterMatches(candidates, (id, index) => {
+        touch(index)
+        return this.containsPhrase(id, ids, positions)
+      })
     }
     const sloppy = new SloppyPhrase(ids, positions, slop)
-    return filterMatches(candidates, (id) => this.containsSloppyPhrase(id, sloppy))
+    return filterMatches(candidates, (id, index) => {
+      touch(index)
+      return this.containsSloppyPhrase(id, sloppy)
+    })
   }
 
   /** Reads the document's tokens value by value, and asks the phrase of each value. */
