@@ -75,13 +75,16 @@ function sloppyFrequency(
     group: null,
     groupIndex: 0,
   }))
-  // Places of a repeated term form a group: they must stand at different positions.
+  // Places of a repeated term form a group: they must stand at different positions. (Most
+  // phrases repeat no term: no groups to make, for each place of each document.)
   const byTerm = new Map<number, Place[]>()
-  places.forEach((place, ord) => {
-    const group = byTerm.get(terms[ord]!) ?? []
-    group.push(place)
-    byTerm.set(terms[ord]!, group)
-  })
+  if (repeatsATerm(terms)) {
+    places.forEach((place, ord) => {
+      const group = byTerm.get(terms[ord]!) ?? []
+      group.push(place)
+      byTerm.set(terms[ord]!, group)
+    })
+  }
   for (const group of byTerm.values()) {
     if (group.length < 2) continue
     group.sort((a, b) => a.offset - b.offset)
@@ -144,6 +147,13 @@ function sloppyFrequency(
   }
   if (length <= slop) frequency += 1 / (1 + length)
   return frequency
+}
+
+function repeatsATerm(terms: readonly number[]): boolean {
+  for (let i = 1; i < terms.length; i++) {
+    for (let j = 0; j < i; j++) if (terms[i] === terms[j]) return true
+  }
+  return false
 }
 
 function next(place: Place): boolean {

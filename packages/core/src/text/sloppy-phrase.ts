@@ -20,8 +20,9 @@ export class SloppyPhrase {
   private readonly distinct: number[]
   /** For each distinct term, the places that hold it, by offset (ascending). */
   private readonly placesOf: number[][]
-  /** For each distinct term, its positions in the current value (ascending). */
+  /** For each distinct term, its positions in the current value (ascending; the first `counts`). */
   private readonly positionsOf: number[][]
+  private readonly counts: Int32Array
   private position = 0
 
   /**
@@ -41,29 +42,33 @@ export class SloppyPhrase {
       this.placesOf[term]!.push(place)
     })
     this.positionsOf = this.distinct.map(() => [])
+    this.counts = new Int32Array(this.distinct.length)
   }
 
   /** Forgets the value read so far: the next token is at position 0. */
   startValue(): void {
     this.position = 0
-    for (const positions of this.positionsOf) positions.length = 0
+    // Counts reset, the arrays kept: setting an array's length costs a call into the runtime.
+    for (let term = 0; term < this.counts.length; term++) this.counts[term] = 0
   }
 
   /** The term of the value's next token (any id; a stop word's matches nothing). */
   add(term: number): void {
     const index = this.distinct.indexOf(term)
-    if (index !== -1) this.positionsOf[index]!.push(this.position)
+    if (index !== -1) this.positionsOf[index]![this.counts[index]!++] = this.position
     this.position++
   }
 
   /** Whether the phrase fits in the value read since {@link startValue}. */
   fitsValue(): boolean {
     for (let term = 0; term < this.distinct.length; term++) {
-      if (this.positionsOf[term]!.length < this.placesOf[term]!.length) return false
+      if (this.counts[term]! < this.placesOf[term]!.length) return false
     }
     for (let place = 0; place < this.termOf.length; place++) {
-      for (const position of this.positionsOf[this.termOf[place]!]!) {
-        if (this.fitsWindow(position - this.offsets[place]!)) return true
+      const term = this.termOf[place]!
+      const positions = this.positionsOf[term]!
+      for (let at = 0; at < this.counts[term]!; at++) {
+        if (this.fitsWindow(positions[at]! - this.offsets[place]!)) return true
       }
     }
     return false
@@ -73,11 +78,12 @@ export class SloppyPhrase {
   private fitsWindow(low: number): boolean {
     for (let term = 0; term < this.distinct.length; term++) {
       const positions = this.positionsOf[term]!
+      const count = this.counts[term]!
       let next = 0
       for (const place of this.placesOf[term]!) {
         const first = low + this.offsets[place]!
-        while (next < positions.length && positions[next]! < first) next++
-        if (next === positions.length || positions[next]! > first + this.slop) return false
+        while (next < count && positions[next]! < first) next++
+        if (next === count || positions[next]! > first + this.slop) return false
         next++
       }
     }
