@@ -21,7 +21,7 @@ function phraseFrequency(positions: number[][], offsets: number[], slop: number,
 }
 
 import { QueryScorer } from '../../packages/core/src/text/query-scorer.js'
-import { RAC } from '../helpers/corpus.js'
+import { RAC, SAMPLE } from '../helpers/corpus.js'
 import { sampleText, termWithNotes } from '../helpers/documents.js'
 
 describe("Lucene's one-byte norms", () => {
@@ -237,5 +237,73 @@ describe('groups of equal scores on /search', () => {
     const catalogue = Catalogue.fromDocuments(documents)
     const page = catalogue.search(catalogue.parse('search', { query: 'zyxword' }))
     expect(page.results.map((result) => result.uri)).toEqual([groupOf(between), groupOf(early)])
+  })
+})
+
+describe('a ranking of groups reads only what its first groups need', () => {
+  /** The first `k` groups by their best document (then its position), with that best. */
+  function firstGroups(groupOf: Uint32Array, ids: Uint32Array, scores: Float32Array, k: number) {
+    const best = new Map<number, { score: number; at: number }>()
+    ids.forEach((id, i) => {
+      const group = groupOf[id]!
+      const seen = best.get(group)
+      if (!seen || scores[i]! > seen.score) best.set(group, { score: scores[i]!, at: id })
+    })
+    return [...best]
+      .sort(([, a], [, b]) => b.score - a.score || a.at - b.at)
+      .slice(0, k)
+      .map(([group, { score, at }]) => ({ group, score, at }))
+  }
+
+  it('ranks the first groups as scoring every document does, the rest scored no higher', async () => {
+    const { catalogue } = await loadCatalogue(SAMPLE)
+    const { text, groupOf, searchable } = catalogue.data
+    const scorer = new QueryScorer(text.parts, (prefix) => text.prefixTerms(prefix))
+    let bounded = 0
+    for (const query of [
+      '"public health"',
+      '"rockefeller foundation" | health',
+      '"annual report"~2',
+      'rockefeller | health',
+      'foundation records',
+    ]) {
+      const node = catalogue.parse('search', { query }).query!
+      const all = text.evaluate(node)
+      const keep = all.ids.map((id) => (searchable.has(id) ? 1 : 0))
+      const ids = all.ids.filter((_, i) => keep[i] === 1)
+      const matches = { ids, scores: all.scores.filter((_, i) => keep[i] === 1) }
+      expect(ids.length, query).toBeGreaterThan(20)
+      const exact = scorer.score(node, matches)
+      for (const groups of [1, 5, 20]) {
+        const ranked = scorer.score(node, matches, false, { groupOf, groups, fewestReads: 0 })
+        expect(firstGroups(groupOf, ids, ranked.scores, groups), `${query} ${groups}`).toEqual(
+          firstGroups(groupOf, ids, exact.scores, groups),
+        )
+        ranked.scores.forEach((score, i) => {
+          if (score === exact.scores[i]) return
+          // A document not read keeps the bound of its score.
+          bounded++
+          expect(score, query).toBeGreaterThan(exact.scores[i]!)
+        })
+      }
+    }
+    expect(bounded).toBeGreaterThan(0)
+  })
+
+  it('keeps the scores of a shallow ranking apart from a deeper one', async () => {
+    // The next page of a request asks for more groups: it must not read the scores kept for
+    // the first page, bounds and all.
+    const { catalogue } = await loadCatalogue(SAMPLE)
+    const { text, groupOf } = catalogue.data
+    const node = catalogue.parse('search', { query: '"public health"' }).query!
+    const exact = text.score(node, () => true)
+    const key = 'the same request'
+    const first = text.score(node, () => true, key, { groupOf, groups: 1, fewestReads: 0 })
+    expect(first.scores).not.toEqual(exact.scores)
+    const deeper = text.score(node, () => true, key, { groupOf, groups: 40, fewestReads: 0 })
+    expect(firstGroups(groupOf, deeper.ids, deeper.scores, 40)).toEqual(
+      firstGroups(groupOf, exact.ids, exact.scores, 40),
+    )
+    expect(text.score(node, () => true, key, { groupOf, groups: 1, fewestReads: 0 })).toBe(first)
   })
 })

@@ -127,8 +127,15 @@ export class CatalogueSearcher {
   /**
    * The documents the request's query matches among `allowed` (its filters and the endpoint's
    * universe, named by `universe`), scored: what a ranking reads. Null without a query.
+   * @param ranking for a ranking of groups by their best document: only the groups up to the
+   *   request's page need exact scores
    */
-  rankedMatches(request: ParsedRequest, allowed: Bitset, universe: string): Matches | null {
+  rankedMatches(
+    request: ParsedRequest,
+    allowed: Bitset,
+    universe: string,
+    ranking?: 'groups',
+  ): Matches | null {
     const query = request.query
     if (!query) return null
     const text = this.data.text
@@ -136,7 +143,11 @@ export class CatalogueSearcher {
     // they are, the filters applied by the endpoint.
     if (query.kind === 'term' || !scoresAnything(query)) return text.evaluate(query)
     const key = `?${JSON.stringify(query)}|${universe}|${JSON.stringify(request.filters)}`
-    return text.score(query, (id) => allowed.has(id), key)
+    const groups =
+      ranking === 'groups'
+        ? { groupOf: this.data.groupOf, groups: request.offset + request.limit }
+        : undefined
+    return text.score(query, (id) => allowed.has(id), key, groups)
   }
 
   /**

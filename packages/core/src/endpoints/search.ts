@@ -25,7 +25,7 @@ export function search(
       ? null
       : request.sort.length > 0
         ? searcher.matches(request)
-        : searcher.rankedMatches(request, allowed, 'search')
+        : searcher.rankedMatches(request, allowed, 'search', 'groups')
   const counted = request.query !== null
   const grouped = <T>(use: (grouped: GroupedMatches) => T): T =>
     exclusions !== undefined

@@ -6,6 +6,7 @@ import { lowerBound, sortedIndexOf } from '../util/sorted-search.js'
 import { readVarint } from '../util/varint.js'
 import { TOUCHED_AHEAD, titleLengths, touchDocuments } from './document-tokens.js'
 import { SortedWords, type WordsWithinEdits, wordsWithinEdits } from './fuzzy-walk.js'
+import type { GroupRanking } from './group-ranking.js'
 import {
   complement,
   filterMatches,
@@ -96,15 +97,23 @@ export class TextIndex {
    * The documents the query matches among those `keep` allows (a request's filters), scored: a
    * term's from its postings, any other query's by {@link QueryScorer}. With a key, the scores
    * are kept, like a prefix's matches, for the next page of the same request.
+   * @param ranking the ranking of groups the scores are for (`QueryScorer.score`)
    */
-  score(node: QueryNode, keep: (id: number) => boolean, key?: string): Matches {
+  score(
+    node: QueryNode,
+    keep: (id: number) => boolean,
+    key?: string,
+    ranking?: GroupRanking,
+  ): Matches {
     const compute = () => {
       const matches = filterMatches(this.evaluate(node), keep)
       if (node.kind === 'term') return matches
       this.scorer ??= this.newScorer()
-      return this.scorer.score(node, matches)
+      return this.scorer.score(node, matches, false, ranking)
     }
-    return key === undefined ? compute() : this.remembered(key, compute)
+    if (key === undefined) return compute()
+    // Scores for the first groups of a ranking serve a page no deeper.
+    return this.remembered(ranking ? `${key}#${ranking.groups}` : key, compute)
   }
 
   /**
