@@ -22,7 +22,7 @@ function phraseFrequency(positions: number[][], offsets: number[], slop: number,
 
 import { QueryScorer } from '../../packages/core/src/text/query-scorer.js'
 import { RAC, SAMPLE } from '../helpers/corpus.js'
-import { sampleText, termWithNotes } from '../helpers/documents.js'
+import { agentDocument, sampleText, termWithNotes } from '../helpers/documents.js'
 
 describe("Lucene's one-byte norms", () => {
   it('keep lengths below 24 exactly and round longer ones down to 4 significant bits', () => {
@@ -288,6 +288,53 @@ describe('a ranking of groups reads only what its first groups need', () => {
       }
     }
     expect(bounded).toBeGreaterThan(0)
+  })
+
+  it("bounds a sloppy phrase by its weights, not its terms' scores: it may stand more often", () => {
+    // "alpha zyxword"~2 stands 1 + 1/3 times in "alpha zyxword alpha", zyxword once: the phrase
+    // scores above its terms' scores alone added. 1,100 documents to read, as many as a default
+    // ranking bounds.
+    const documents = [
+      agentDocument('x', 'alpha zyxword'),
+      agentDocument('t0', 'alpha zyxword alpha'),
+      ...Array.from({ length: 200 }, (_, i) =>
+        agentDocument(`f${i}`, 'alpha lorem ipsum dolor amet consectetur adipiscing elit'),
+      ),
+      ...Array.from({ length: 1100 }, (_, i) =>
+        agentDocument(`w${i}`, 'lorem ipsum dolor amet consectetur adipiscing elit', [
+          'alpha zyxword',
+        ]),
+      ),
+    ]
+    const catalogue = Catalogue.fromDocuments(documents)
+    const query = '"alpha zyxword"~2'
+    const uris = (limit: number) =>
+      catalogue.search({ query, limit }).results.map((result) => result.uri)
+    expect(uris(1)).toEqual(['/agents/t0'])
+    expect(uris(2)).toEqual(['/agents/t0', '/agents/x'])
+  })
+
+  it("snippets a page group's best component by its exact score, whatever the ranking read", () => {
+    // The record is its group's best, so its components need not be read for the ranking; the
+    // snippet shows the best of them all the same. 1,100 weak agents make the ranking bound.
+    const documents = sampleText()
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as CatalogueDocument & { title: string })
+    documents[1206]!.title = 'alpha zyxword'
+    documents[1207]!.title = 'alpha zyxword alpha alpha'
+    documents[1208]!.title = 'alpha zyxword lorem'
+    for (let i = 0; i < 30; i++)
+      documents.push(agentDocument(`f${i}`, 'alpha lorem ipsum') as never)
+    for (let i = 0; i < 1100; i++) {
+      documents.push(agentDocument(`w${i}`, 'lorem ipsum dolor', ['alpha zyxword']) as never)
+    }
+    const catalogue = Catalogue.fromDocuments(documents)
+    const snippets = (limit: number) =>
+      catalogue.search({ query: '"alpha zyxword"', limit, snippets: 'true' }).results[0]!.snippets
+    const first = snippets(1)
+    expect(first).toEqual(snippets(2))
+    expect(JSON.stringify(first)).toContain(catalogue.data.uris.get(1208))
   })
 
   it('keeps the scores of a shallow ranking apart from a deeper one', async () => {

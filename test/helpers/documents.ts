@@ -31,6 +31,39 @@ export function termWithNotes(id: string, title: string, notes: string[]): Catal
   } as unknown as CatalogueDocument
 }
 
+/** An organization, its own group (what `/search` finds), with scope notes of these texts. */
+export function agentDocument(id: string, title: string, notes: string[] = []): CatalogueDocument {
+  return {
+    uri: `/agents/${id}`,
+    type: 'agent',
+    title,
+    category: 'organization',
+    agent_type: 'organization',
+    authorized_name: title,
+    description: null,
+    dates: [],
+    people: [],
+    organizations: [],
+    families: [],
+    notes: notes.map((content) => ({
+      type: 'scopecontent',
+      title: 'Scope',
+      source: 'archivesspace',
+      subnotes: [{ type: 'text', content: [content] }],
+    })),
+    external_identifiers: [
+      { identifier: `/agents/corporate_entities/${id}`, source: 'archivesspace' },
+    ],
+    group: {
+      identifier: `/agents/${id}`,
+      title,
+      category: 'organization',
+      creators: [],
+      dates: [],
+    },
+  } as unknown as CatalogueDocument
+}
+
 let sampleLines: string[] | undefined
 
 /** The first `count` documents of the sample catalogue as NDJSON text (all of them by default). */

@@ -7,21 +7,15 @@ import type { ParsedRequest } from '../api/parsed-request.js'
 import type { Snippet } from '../api/response-schemas.js'
 import { shownLeaves } from '../api/snippet-marks.js'
 import { snippetMaker } from '../api/snippets.js'
-import type { Matches } from '../text/matches.js'
 import { ShowableValues, type ValueReading } from '../text/showable-values.js'
 import type { Bitset } from '../util/bitset.js'
 import type { CatalogueSearcher } from './catalogue-searcher.js'
 
-/**
- * The snippets of each group of a page, in its order. `matches` are the request's matches, read
- * for their scores when the page is ranked by them (`scored`).
- */
+/** The snippets of each group of a page, in its order. */
 export function pageSnippets(
   searcher: CatalogueSearcher,
   request: ParsedRequest,
   allowed: Bitset,
-  matches: Matches | null,
-  scored: boolean,
   groups: readonly number[],
 ): Snippet[][] {
   const data = searcher.data
@@ -39,9 +33,11 @@ export function pageSnippets(
     const slot = slotOf[groupOf[id]!]!
     return slot !== 0 && records[slot - 1] !== id && allowed.has(id)
   }
-  // A page in another order than relevance holds no scores: the page's groups' matches are
-  // scored (the page bounds that work), as `/search` would score them.
-  const found = scored && matches ? matches : data.text.score(query, isComponent)
+  // The page's groups' components are scored (the page bounds that work), as `/search` would
+  // score them: a page in another order than relevance holds no scores, and one ranked by them
+  // holds exact scores only where its ranking needs them (a component that is not its group's
+  // best may hold a bound of its score).
+  const found = data.text.score(query, isComponent)
   const best = new Int32Array(groups.length).fill(-1)
   const bestScore = new Float64Array(groups.length).fill(Number.NEGATIVE_INFINITY)
   const { ids, scores } = found

@@ -51,8 +51,7 @@ export function search(
     )
     // Opt-in: without `snippets=true` each result is the reference's, key for key.
     if (request.snippets) {
-      const scored = request.sort.length === 0
-      const snippets = pageSnippets(searcher, request, allowed, matches, scored, page)
+      const snippets = pageSnippets(searcher, request, allowed, page)
       results.forEach((result, i) => {
         result.snippets = snippets[i]!
       })

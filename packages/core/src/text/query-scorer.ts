@@ -355,8 +355,8 @@ interface DocumentsToRead {
  * terms stand in and their scores alone (`slotFields`, `slotScores`, by slot). In each place a
  * leaf scores below its weight there (BM25's tf is below 1), and the notes and the terms are
  * averaged: so at most the leaf's weights in the fields where it may match. In the title and
- * description, one place, a word scores at most its score alone, and a phrase (whose terms
- * stand there at least as often as it does) at most its terms' scores alone added.
+ * description, one place, a word scores at most its score alone, and an exact phrase (whose
+ * terms stand there at least as often as it does) at most its terms' scores alone added.
  */
 function scoreBound(weight: QueryWeight, slotFields: Int32Array, slotScores: Float64Array): number {
   let bound = 0
@@ -377,8 +377,10 @@ function scoreBound(weight: QueryWeight, slotFields: Int32Array, slotScores: Flo
       if (field === FIELD.title || field === FIELD.description) top += leaf.weights[field]!
       else bound += leaf.weights[field]!
     }
-    // The scores alone are float32: a little above them.
-    bound += Math.min(top, alone * (1 + 2 ** -16))
+    // A sloppy phrase may stand more often than its terms (each match its walk finds adds
+    // 1 / (1 + distance)): its weights alone bound it. The scores alone are float32: a little
+    // above them.
+    bound += leaf.kind === 'phrase' && leaf.slop > 0 ? top : Math.min(top, alone * (1 + 2 ** -16))
   }
   return bound
 }

@@ -112,7 +112,7 @@ export class TextIndex {
       return this.scorer.score(node, matches, false, ranking)
     }
     if (key === undefined) return compute()
-    // Scores for the first groups of a ranking serve a page no deeper.
+    // Scores for the first groups of a ranking are kept for a request of the same depth.
     return this.remembered(ranking ? `${key}#${ranking.groups}` : key, compute)
   }
 
