@@ -31,8 +31,8 @@ export interface SharedCatalogue {
 /**
  * The catalogue's parts with every typed array in shared memory: an array already there is kept,
  * any other copied once (a build's, or a snapshot's read without `sharedMemory`). The lists are
- * kept as they are. The catalogue takes
- * the shared copy of its datestamps (the same values), so that it holds them once.
+ * kept as they are. The catalogue takes the shared copy of its datestamps (the same values), so
+ * that it holds them once.
  */
 export function shareCatalogue(catalogue: Catalogue): SharedCatalogue {
   const datestamps = shared(catalogue.datestampArray())

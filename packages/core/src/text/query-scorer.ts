@@ -11,7 +11,7 @@ import type { QueryNode } from '../analysis/query-analysis.js'
 import type { Explanation } from '../api/explanation.js'
 import { gallopTo } from '../util/gallop.js'
 import { DocumentScorer } from './document-scorer.js'
-import { DocumentTokens, TOUCHED_AHEAD, touchDocuments } from './document-tokens.js'
+import { DocumentTokens, touchAhead } from './document-tokens.js'
 import { explainDocument } from './explain-document.js'
 import type { WordsWithinEdits } from './fuzzy-walk.js'
 import { scoreFuzzyWord } from './fuzzy-word-scores.js'
@@ -112,7 +112,7 @@ export class QueryScorer {
         this.scoreByPlaces(documents, matches, scores, ranking)
       } else if (weight.leaves.length > 0) {
         for (let i = 0; i < matches.ids.length; i++) {
-          this.touch(matches.ids, i)
+          touchAhead(this.parts, matches.ids, i)
           scores[i] = documents.score(matches.ids[i]!)
         }
       }
@@ -133,11 +133,6 @@ export class QueryScorer {
     } finally {
       weight.release()
     }
-  }
-
-  /** At every {@link TOUCHED_AHEAD}th document, the next ones' memory on its way. */
-  private touch(ids: Uint32Array, index: number): void {
-    if (index % TOUCHED_AHEAD === 0) touchDocuments(this.parts, ids, index, index + TOUCHED_AHEAD)
   }
 
   /**
@@ -209,7 +204,7 @@ export class QueryScorer {
 
   /**
    * Reads back the documents to read that `picked` lists (in order; all when null), scoring each
-   * (at every {@link TOUCHED_AHEAD}th, the next ones' memory on its way).
+   * (the next ones' memory on its way: `touchAhead`).
    */
   private read(
     documents: DocumentScorer,
@@ -225,7 +220,7 @@ export class QueryScorer {
       for (let at = 0; at < count; at++) pickedIds[at] = toRead.ids[picked[at]!]!
     }
     for (let at = 0; at < count; at++) {
-      this.touch(pickedIds, at)
+      touchAhead(this.parts, pickedIds, at)
       const read = picked ? picked[at]! : at
       const index = toRead.indexes[read]!
       scores[index] = documents.score(pickedIds[at]!, toRead.places[read]! || undefined)

@@ -4,7 +4,7 @@ import type { Explanation } from '../api/explanation.js'
 import { type CacheBudget, LruCache } from '../util/lru-cache.js'
 import { lowerBound, sortedIndexOf } from '../util/sorted-search.js'
 import { readVarint } from '../util/varint.js'
-import { TOUCHED_AHEAD, titleLengths, touchDocuments } from './document-tokens.js'
+import { titleLengths, touchAhead } from './document-tokens.js'
 import { SortedWords, type WordsWithinEdits, wordsWithinEdits } from './fuzzy-walk.js'
 import type { GroupRanking } from './group-ranking.js'
 import {
@@ -348,19 +348,15 @@ export class TextIndex {
       .map((id) => this.postingsOf(id))
       .sort((a, b) => a.ids.length - b.ids.length)
       .reduce(intersect)
-    const touch = (index: number) => {
-      if (index % TOUCHED_AHEAD !== 0) return
-      touchDocuments(this.parts, candidates.ids, index, index + TOUCHED_AHEAD)
-    }
     if (slop === 0) {
       return filterMatches(candidates, (id, index) => {
-        touch(index)
+        touchAhead(this.parts, candidates.ids, index)
         return this.containsPhrase(id, ids, positions)
       })
     }
     const sloppy = new SloppyPhrase(ids, positions, slop)
     return filterMatches(candidates, (id, index) => {
-      touch(index)
+      touchAhead(this.parts, candidates.ids, index)
       return this.containsSloppyPhrase(id, sloppy)
     })
   }
