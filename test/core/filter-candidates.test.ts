@@ -2,7 +2,8 @@
  * A query's filters tested on its matches one by one (`filterCandidates`, for a query matching
  * few documents) accept exactly the matches that the filters' sets over the whole catalogue
  * (`applyFilters`) accept: every field and lookup, alone and together, from the cache or not, on
- * the corpus and the sample.
+ * the corpus and the sample. A column of few values is read by both from the sets of documents
+ * it keeps, so its filters are also checked against each document's values.
  */
 import { describe, expect, it } from 'vitest'
 import type { Filter } from '../../packages/core/src/api/parsed-request.js'
@@ -11,7 +12,9 @@ import {
   filterCache,
   filterCandidates,
 } from '../../packages/core/src/columns/filters.js'
+import { FEW_VALUES, type ValueColumn } from '../../packages/core/src/columns/value-column.js'
 import { loadCatalogue } from '../../packages/core/src/index.js'
+import { Bitset } from '../../packages/core/src/util/bitset.js'
 import { RAC, SAMPLE } from '../helpers/corpus.js'
 
 /** Filters of every field and lookup, with values the catalogue holds (its first keys). */
@@ -66,5 +69,73 @@ describe.each([
       }
     }
     expect(accepted).toBeGreaterThan(8)
+  })
+})
+
+describe('a filter on a column of few values (its sets of documents kept)', () => {
+  it('accepts the documents holding a value it names, or for an exclusion holding none', async () => {
+    const { data } = (await loadCatalogue(RAC)).catalogue
+    const { columns } = data
+    const level = columns.level
+    const filters: [ValueColumn, Filter][] = [
+      [columns.category, { field: 'category', lookup: 'exact', values: ['collection'] }],
+      [columns.type, { field: 'type', lookup: 'exclude', values: ['agent', 'collection'] }],
+      [
+        level,
+        { field: 'level', lookup: 'in', values: [String(level.keys[0]), String(level.keys[1])] },
+      ],
+      [columns.online, { field: 'online', lookup: 'exact', values: [false] }],
+      [columns.formats, { field: 'genre', lookup: 'exclude', values: ['photographs'] }],
+    ]
+    const candidates = Uint32Array.from({ length: data.size }, (_, id) => id)
+    const everything = Bitset.full(data.size)
+    for (const [column, filter] of filters) {
+      expect(column.keys.length, filter.field).toBeLessThanOrEqual(FEW_VALUES)
+      const named = new Set(filter.values.map(String))
+      const expected = Array.from(candidates).filter((id) => {
+        const held: string[] = []
+        for (let v = column.valueOffsets[id]!; v < column.valueOffsets[id + 1]!; v++) {
+          held.push(String(column.keys[column.valueIds[v]!]))
+        }
+        const holds = held.some((key) => named.has(key))
+        return filter.lookup === 'exclude' ? !holds : holds
+      })
+      const set = [filter]
+      const found = filterCandidates(columns, data.keys, set, everything, candidates)
+      const whole = applyFilters(columns, data.keys, set, everything)
+      expect(expected.length, filter.field).toBeGreaterThan(0)
+      expect(expected.length, filter.field).toBeLessThan(data.size)
+      expect([...found.toArray()], filter.field).toEqual(expected)
+      expect([...whole.toArray()], filter.field).toEqual(expected)
+    }
+  })
+})
+
+describe("a query's filtered matches, kept for the next request with the same query and filters", () => {
+  it('answers /search, /facets and lists as a catalogue that keeps nothing does', async () => {
+    const warm = (await loadCatalogue(SAMPLE)).catalogue
+    const cold = (await loadCatalogue(SAMPLE)).catalogue
+    cold.shareCaches(0)
+    const filters = { category: 'collection', start_date__gte: '1930' }
+    // Two queries, each matching few documents (their filters tested on each match), asked in
+    // turn so that one's kept set would show in the other's answers.
+    const queries = ['malaria', 'nursing']
+    for (const query of queries) {
+      const matched = warm.search({ query, limit: 1 }).count
+      expect(matched, query).toBeGreaterThan(0)
+    }
+    for (const round of [1, 2]) {
+      for (const query of queries) {
+        const asked = { query, ...filters, limit: 20 }
+        const label = `${query}, round ${round}`
+        expect(warm.search(asked), label).toEqual(cold.search(asked))
+        expect(warm.facets(asked), label).toEqual(cold.facets(asked))
+        expect(warm.search({ ...asked, category: 'agent' }), label).toEqual(
+          cold.search({ ...asked, category: 'agent' }),
+        )
+      }
+    }
+    expect(cold.cacheUse().bytes).toBe(0)
+    expect(warm.cacheUse().bytes).toBeGreaterThan(0)
   })
 })

@@ -2,7 +2,7 @@ import type { Filter } from '../api/parsed-request.js'
 import { Bitset } from '../util/bitset.js'
 import { LruCache } from '../util/lru-cache.js'
 import type { Columns, SortKeys } from './columns.js'
-import type { ValueColumn } from './value-column.js'
+import { FEW_VALUES, type ValueColumn } from './value-column.js'
 import { type YearBounds, yearBoundDocuments, yearBounds } from './year-bounds.js'
 
 /** The documents each recent filter accepts, by filter: a front end repeats its filters. */
@@ -67,7 +67,15 @@ export function filterCandidates(
     const bounds = cached ? null : yearBounds(keys, filter)
     if (cached) count = keepIn(cached, exclude, left, count, left)
     else if (bounds) count = keepWithin(bounds, left, count, left)
-    else count = keepHolding(columnOf(columns, filter), filter, exclude, left, count, left)
+    else {
+      const column = columnOf(columns, filter)
+      // A column of few values keeps its values' sets: a candidate is one look into a set that
+      // stays in the processor's cache, where its values are two or three looks far apart.
+      const kept = keptDocuments(column, filter)
+      count = kept
+        ? keepIn(kept, exclude, left, count, left)
+        : keepHolding(column, filter, exclude, left, count, left)
+    }
   }
   const result = new Bitset(universe.size)
   left = left.subarray(0, count)
@@ -146,8 +154,24 @@ function cacheKey(filter: Filter): string {
 /** The documents holding a value the filter accepts: the union of those values' postings. */
 function valueDocuments(columns: Columns, filter: Filter, size: number): Bitset {
   const column = columnOf(columns, filter)
+  const kept = keptDocuments(column, filter)
+  if (kept) return kept
   const documents = new Bitset(size)
   column.addDocuments(acceptedValueIds(column, filter), documents)
+  return documents
+}
+
+/**
+ * The documents holding a value the filter accepts (for `exclude`, one it rejects) in a column
+ * of few values, from the sets it keeps ({@link ValueColumn.documentSet}; shared, never to be
+ * changed); undefined in a column of many.
+ */
+function keptDocuments(column: ValueColumn, filter: Filter): Bitset | undefined {
+  if (column.keys.length > FEW_VALUES) return undefined
+  const ids = acceptedValueIds(column, filter)
+  if (ids.length === 1) return column.documentSet(ids[0]!)
+  const documents = new Bitset(column.valueOffsets.length - 1)
+  for (const id of ids) documents.or(column.documentSet(id))
   return documents
 }
 

@@ -50,6 +50,13 @@ export function invertColumn(
 }
 
 /**
+ * A column of at most this many values keeps a set of documents per value once one is asked for
+ * ({@link ValueColumn.documentSet}, an eighth of a byte a document): its facets are counted and
+ * its filters tested by those sets.
+ */
+export const FEW_VALUES = 32
+
+/**
  * One filterable field as columns: a dictionary of its distinct values, each document's value
  * ids (forward, for facets and sort keys) and each value's sorted document ids (inverted, so a
  * filter costs what its matches cost). Built once; never changed.

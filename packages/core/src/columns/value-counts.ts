@@ -1,5 +1,5 @@
 import type { Bitset } from '../util/bitset.js'
-import type { ValueColumn } from './value-column.js'
+import { FEW_VALUES, type ValueColumn } from './value-column.js'
 
 /**
  * How many documents of a match set hold each value of a column: a facet's counts. There are
@@ -24,8 +24,6 @@ import type { ValueColumn } from './value-column.js'
  * 135 ns a document by document, 5 ns a listed document by value, 4.5–7 ns a set's word):
  */
 const COST = { perDocument: 27, perListed: 1, perWord: 1 }
-/** A column of at most this many values may be counted by set (a set is 1 bit a document). */
-const FEW_VALUES = 32
 
 /** The three ways to count: by document, by value, by set. */
 export type CountingWay = 'document' | 'value' | 'set'

@@ -25,6 +25,12 @@ import { type CacheBudget, LruCache } from '../util/lru-cache.js'
 /** What the records kept for snippets may hold at most, in bytes (about 2,000 records). */
 const PREPARED_RECORDS_BYTES = 32 * 2 ** 20
 
+/**
+ * What the sets of a query's filtered matches may hold at most, in bytes (an eighth of a byte a
+ * document each: 128 at a million documents).
+ */
+const PASSING_MATCHES_BYTES = 16 * 2 ** 20
+
 /** Hits at or below a node: all matching documents, and those of them online. */
 export type HitCounts = (node: number) => { hits: number; online: number }
 
@@ -51,8 +57,19 @@ export class CatalogueSearcher {
     PREPARED_RECORDS_BYTES,
     (_, record) => record.size,
   )
-  /** Its caches: the filters' documents and the records prepared for snippets. */
-  readonly caches: readonly CacheBudget[] = [this.filters, this.prepared]
+  /**
+   * Of the queries filtered last, the matches that pass the filters, by query and filters: a
+   * search page asks `/search` and `/facets` with the same ones (`filtered`).
+   */
+  private readonly passing = new LruCache<string, Bitset>(
+    PASSING_MATCHES_BYTES,
+    (key, set) => set.words.byteLength + key.length * 2,
+  )
+  /**
+   * Its caches: the filters' documents, the filtered matches and the records prepared for
+   * snippets.
+   */
+  readonly caches: readonly CacheBudget[] = [this.filters, this.passing, this.prepared]
 
   constructor(data: CatalogueData) {
     this.data = data
@@ -101,7 +118,8 @@ export class CatalogueSearcher {
 
   /**
    * The documents of `universe` that pass the request's filters. With a query, only those it
-   * matches are sure to be right: every endpoint reads the set there alone.
+   * matches are sure to be right: every endpoint reads the set there alone. The set may be
+   * shared (the universe itself, or one kept for the next request): never changed.
    */
   filtered(request: ParsedRequest, universe: Bitset): Bitset {
     if (request.filters.length === 0) return universe
@@ -114,7 +132,21 @@ export class CatalogueSearcher {
       matches.ids.length * FEW_MATCHES < universe.size &&
       !everyFilterCached(request.filters, this.filters)
     ) {
-      return filterCandidates(columns, keys, request.filters, universe, matches.ids, this.filters)
+      // Kept over every document, so that endpoints of other universes share it.
+      const key = JSON.stringify([request.query, request.filters])
+      let passing = this.passing.get(key)
+      if (!passing) {
+        passing = filterCandidates(
+          columns,
+          keys,
+          request.filters,
+          this.everything,
+          matches.ids,
+          this.filters,
+        )
+        this.passing.set(key, passing)
+      }
+      return universe === this.everything ? passing : passing.clone().and(universe)
     }
     return applyFilters(columns, keys, request.filters, universe, this.filters)
   }
