@@ -3,6 +3,7 @@
  * best-matching component, handed to the contract's snippet maker (`api/snippets.ts`), which the
  * OpenSearch backend calls with the same documents.
  */
+import type { QueryNode } from '../analysis/query-analysis.js'
 import type { ParsedRequest } from '../api/parsed-request.js'
 import type { Snippet } from '../api/response-schemas.js'
 import { shownLeaves } from '../api/snippet-marks.js'
@@ -11,47 +12,38 @@ import { ShowableValues, type ValueReading } from '../text/showable-values.js'
 import type { Bitset } from '../util/bitset.js'
 import type { CatalogueSearcher } from './catalogue-searcher.js'
 
-/** The snippets of each group of a page, in its order. */
+/**
+ * The snippets of each group of a page, in its order.
+ * @param bestAt each group's best document, the first in catalogue order with its best score,
+ *   when the page is ranked by exact scores of its groups' best documents (a page in another
+ *   order holds none)
+ */
 export function pageSnippets(
   searcher: CatalogueSearcher,
   request: ParsedRequest,
   allowed: Bitset,
   groups: readonly number[],
+  bestAt?: ArrayLike<number>,
 ): Snippet[][] {
   const data = searcher.data
   const query = request.query
   const maker = query && snippetMaker(query, data.text.analyzer)
   if (!query || !maker) return groups.map(() => [])
   const records = groups.map((group) => data.uriIndex.get(data.groups.at(group).identifier) ?? -1)
-  // Each group of the page by its place on the page, plus one (0: not on the page).
-  const slotOf = new Int32Array(data.groups.length)
-  groups.forEach((group, slot) => {
-    slotOf[group] = slot + 1
-  })
-  const { groupOf } = data
-  const isComponent = (id: number) => {
-    const slot = slotOf[groupOf[id]!]!
-    return slot !== 0 && records[slot - 1] !== id && allowed.has(id)
-  }
-  // The page's groups' components are scored (the page bounds that work), as `/search` would
-  // score them: a page in another order than relevance holds no scores, and one ranked by them
-  // holds exact scores only where its ranking needs them (a component that is not its group's
-  // best may hold a bound of its score).
-  const found = data.text.score(query, isComponent)
   const best = new Int32Array(groups.length).fill(-1)
-  const bestScore = new Float64Array(groups.length).fill(Number.NEGATIVE_INFINITY)
-  const { ids, scores } = found
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i]!
-    if (!isComponent(id)) continue
-    const slot = slotOf[groupOf[id]!]! - 1
-    // Ids ascend: an equal score keeps the first in catalogue order, as OpenSearch's collapse
-    // on relevance then `derived.order` does.
-    if (scores[i]! > bestScore[slot]!) {
-      bestScore[slot] = scores[i]!
-      best[slot] = id
+  // A group whose best document is a component has it as its best component. The others' are
+  // found by scoring their components: each group by its place on the page, plus one (0: none).
+  const slotOf = new Int32Array(data.groups.length)
+  let scored = 0
+  groups.forEach((group, slot) => {
+    const top = bestAt?.[group]
+    if (top !== undefined && top !== records[slot]) best[slot] = top
+    else {
+      slotOf[group] = slot + 1
+      scored++
     }
-  }
+  })
+  if (scored > 0) scoreBestComponents(searcher, query, allowed, records, slotOf, best)
   // The index knows which values of a document hold a word of the query: only those are read
   // into words (most values of a long record hold none).
   const showable = new ShowableValues(data.text.parts, shownLeaves(query))
@@ -74,4 +66,40 @@ export function pageSnippets(
     }
   }
   return groups.map((_, slot) => maker.snippets(recordAt(records[slot]!), componentAt(best[slot]!)))
+}
+
+/**
+ * Finds the best component of each group `slotOf` numbers (its place on the page, plus one), in
+ * `best` at its place. Those groups' components are scored (the page bounds that work), as
+ * `/search` would score them: a page in another order than relevance holds no scores, and one
+ * ranked by them holds exact scores only where its ranking needs them (a component that is not
+ * its group's best may hold a bound of its score).
+ */
+function scoreBestComponents(
+  searcher: CatalogueSearcher,
+  query: QueryNode,
+  allowed: Bitset,
+  records: readonly number[],
+  slotOf: Int32Array,
+  best: Int32Array,
+): void {
+  const { groupOf, text } = searcher.data
+  const isComponent = (id: number) => {
+    const slot = slotOf[groupOf[id]!]!
+    return slot !== 0 && records[slot - 1] !== id && allowed.has(id)
+  }
+  const found = text.score(query, isComponent)
+  const bestScore = new Float64Array(best.length).fill(Number.NEGATIVE_INFINITY)
+  const { ids, scores } = found
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!
+    if (!isComponent(id)) continue
+    const slot = slotOf[groupOf[id]!]! - 1
+    // Ids ascend: an equal score keeps the first in catalogue order, as OpenSearch's collapse
+    // on relevance then `derived.order` does.
+    if (scores[i]! > bestScore[slot]!) {
+      bestScore[slot] = scores[i]!
+      best[slot] = id
+    }
+  }
 }
