@@ -337,6 +337,37 @@ describe('a ranking of groups reads only what its first groups need', () => {
     expect(JSON.stringify(first)).toContain(catalogue.data.uris.get(1208))
   })
 
+  it("snippets the best component the filters allow, where the group's record is its best", () => {
+    // The record scores above its components, so they are scored for the snippet: the best of
+    // them is offline, and `online=true` leaves the next one.
+    const documents = sampleText()
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as CatalogueDocument & { title: string; online: boolean })
+    const [record, offline, online] = [documents[1206]!, documents[1207]!, documents[1208]!]
+    record.title = 'zyxword zyxword zyxword zyxword'
+    record.online = true
+    offline.title = 'zyxword zyxword lorem ipsum'
+    offline.online = false
+    online.title = 'zyxword lorem ipsum dolor'
+    online.online = true
+    const catalogue = Catalogue.fromDocuments(documents)
+    const score = (uri: string) => catalogue.explain('zyxword', uri)!.value
+    expect(score(record.uri)).toBeGreaterThan(score(offline.uri))
+    expect(score(offline.uri)).toBeGreaterThan(score(online.uri))
+    const { groupOf, uriIndex } = catalogue.data
+    const groupOfUri = (uri: string) => groupOf[uriIndex.get(uri)!]
+    expect(groupOfUri(offline.uri)).toBe(groupOfUri(record.uri))
+    expect(groupOfUri(online.uri)).toBe(groupOfUri(record.uri))
+    const component = (filters: Record<string, string>) => {
+      const [result] = catalogue.search({ query: 'zyxword', snippets: 'true', ...filters }).results
+      expect(result!.uri).toBe(record.uri)
+      return result!.snippets!.find((snippet) => snippet.field === 'component')?.uri
+    }
+    expect(component({})).toBe(offline.uri)
+    expect(component({ online: 'true' })).toBe(online.uri)
+  })
+
   it('keeps the scores of a shallow ranking apart from a deeper one', async () => {
     // The next page of a request asks for more groups: it must not read the scores kept for
     // the first page, bounds and all.
