@@ -4,7 +4,9 @@
  * every kind a reader asks.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
+import { FEW_VALUES } from '../../packages/core/src/columns/value-column.js'
 import { type Catalogue, loadCatalogue } from '../../packages/core/src/index.js'
+import type { Bitset } from '../../packages/core/src/util/bitset.js'
 import { type App, createApp, warmUp, warmUpTargets } from '../../packages/http/src/index.js'
 import { createSite } from '../../packages/site/src/index.js'
 import { SAMPLE } from '../helpers/corpus.js'
@@ -93,6 +95,21 @@ describe('warmUp', () => {
     expect(pages.some((path) => path.startsWith('/search?'))).toBe(true)
     expect(pages.some((path) => /^\/collections\/[^/?]+$/.test(path))).toBe(true)
     for (const [path, status] of statuses) expect(status, path).toBe(200)
+  })
+
+  it("leaves every column of few values with each value's set of documents made", async () => {
+    // A fresh catalogue: the sets a filter or a facet reads are made on their first use.
+    const fresh = (await loadCatalogue(SAMPLE)).catalogue
+    const made = (name: 'category' | 'type' | 'level' | 'formats' | 'online') => {
+      const column = fresh.data.columns[name]
+      expect(column.keys.length, name).toBeLessThanOrEqual(FEW_VALUES)
+      const sets = (column as unknown as { sets: (Bitset | undefined)[] }).sets
+      return column.keys.filter((_, id) => sets[id] !== undefined).length
+    }
+    const names = ['category', 'type', 'level', 'formats', 'online'] as const
+    expect(names.map(made)).toEqual(names.map(() => 0))
+    await warmUp(createApp(fresh, { responseCacheBytes: 0 }), fresh, { budgetMs: 60_000 })
+    expect(names.map(made)).toEqual(names.map((name) => fresh.data.columns[name].keys.length))
   })
 
   it('stops when its time is spent', async () => {

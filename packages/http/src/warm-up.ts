@@ -119,7 +119,14 @@ export function warmUpTargets(catalogue: Catalogue): string[] {
     search({ query: `${a.slice(0, 3)}*` })
     search({ query: `${a}~1` })
     search({ query: `${a} | ${b}`, type: 'collection', start_date__gte: '1900' })
+    // The columns of few values that no facet counts: their filters look into a set of each
+    // value's documents, made on first use.
+    search({ query: a, category: 'collection', online: 'true' })
     targets.push(`/facets?${new URLSearchParams({ query: a })}`)
+    // With the opt-ins a discovery site's search page asks for.
+    targets.push(
+      `/facets?${new URLSearchParams({ query: a, type_facet: 'true', level_facet: 'true', date_histogram: 'true' })}`,
+    )
     if (words.length >= 3) {
       search({ query: `"${words.slice(0, 3).join(' ')}"` })
       search({ query: `"${words[0]} ${words[2]}"~2` })
