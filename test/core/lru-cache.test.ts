@@ -37,9 +37,6 @@ describe('LruCache', () => {
     expect(cache.bytes).toBe(50)
     expect([0, 1, 2, 3, 4].map((key) => cache.get(key) !== undefined)).toEqual(Array(5).fill(true))
     expect(cache.get(5)).toBeUndefined()
-    // Within the share, it keeps no entry bigger than an eighth of it.
-    cache.set(12, 'w'.repeat(7))
-    expect(cache.get(12)).toBeUndefined()
     // A share is of the budget it was made with, not of the last share.
     cache.share(1)
     expect(cache.budget).toBe(100)
@@ -47,5 +44,20 @@ describe('LruCache', () => {
     expect(cache.bytes).toBe(100)
     cache.share(0)
     expect({ bytes: cache.bytes, budget: cache.budget }).toEqual({ bytes: 0, budget: 0 })
+  })
+
+  it('keeps in a share fewer entries, not smaller ones: an eighth of the whole budget at most', () => {
+    const cache = fullCache()
+    cache.share(0.5)
+    cache.set(12, 'w'.repeat(12))
+    expect(cache.get(12)).toBe('w'.repeat(12))
+    expect(cache.bytes).toBeLessThanOrEqual(50)
+    cache.set(13, 'u'.repeat(13))
+    expect(cache.get(13)).toBeUndefined()
+    // Nor more than the share itself.
+    cache.share(0.1)
+    cache.set(14, 't'.repeat(11))
+    expect(cache.get(14)).toBeUndefined()
+    expect(cache.bytes).toBeLessThanOrEqual(10)
   })
 })

@@ -11,7 +11,9 @@ export interface CacheBudget {
 /**
  * A map bounded in bytes: each entry's size is told by `sizeOf`; once the sizes pass the
  * budget, the least recently used entries go first. An entry bigger than an eighth of the
- * budget is not kept, so a few huge values cannot push out everything else.
+ * budget it was made with is not kept, so a few huge values cannot push out everything else;
+ * a share of the budget keeps fewer entries, not smaller ones (one thread's set of a filter at
+ * ten million documents, 1.25 MB, is kept by each of four workers too).
  */
 export class LruCache<K, V> implements CacheBudget {
   /** The budget it was made with. */
@@ -58,7 +60,7 @@ export class LruCache<K, V> implements CacheBudget {
 
   set(key: K, value: V): void {
     const size = this.sizeOf(key, value)
-    if (size * 8 > this.maxBytes) return
+    if (size * 8 > this.madeWith || size > this.maxBytes) return
     const previous = this.entries.get(key)
     if (previous !== undefined) {
       this.used -= this.sizeOf(key, previous)
