@@ -6,8 +6,13 @@
  * sample, for every sort and deep pages.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { type Catalogue, loadCatalogue } from '../../packages/core/src/index.js'
+import {
+  Catalogue,
+  type CatalogueDocument,
+  loadCatalogue,
+} from '../../packages/core/src/index.js'
 import { RAC, SAMPLE } from '../helpers/corpus.js'
+import { sampleText } from '../helpers/documents.js'
 
 const QUERIES = [
   null,
@@ -80,5 +85,36 @@ describe.each([
     expect(answer(catalogue, new URLSearchParams({ query: '*' })).count).toBeGreaterThanOrEqual(
       first.count,
     )
+  })
+})
+
+describe('a page of everything but exclusions, in order', () => {
+  it('puts a group whose first document is excluded where its first one left stands', () => {
+    // A collection first in the catalogue, its components far after it and after another
+    // collection: excluded, its record leaves the group's place to its first component.
+    const documents = sampleText()
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as CatalogueDocument & { title: string })
+    const moved = documents[1206]!
+    const other = documents.find((d) => d.type === 'collection' && d.uri !== moved.uri)!
+    moved.title = 'zyxword'
+    const catalogue = Catalogue.fromDocuments([
+      moved,
+      other,
+      ...documents.filter((d) => d !== moved && d !== other),
+    ])
+    const { groupOf, uriIndex } = catalogue.data
+    const group = groupOf[uriIndex.get(moved.uri)!]
+    expect(groupOf.filter((g) => g === group).length).toBeGreaterThan(1)
+    for (const limit of ['1', '2', '3', '20']) {
+      const asked = new URLSearchParams({ query: '-zyxword', limit })
+      const visited = new URLSearchParams(asked)
+      visited.set('type__exclude', 'term')
+      const expected = answer(catalogue, visited)
+      expect(answer(catalogue, asked), limit).toEqual(expected)
+      expect(expected.results[0]!.uri).toBe(other.uri)
+      expect(expected.results.map((result) => result.uri)).not.toContain(moved.uri)
+    }
   })
 })

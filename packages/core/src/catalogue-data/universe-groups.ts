@@ -8,7 +8,6 @@
 
 import { type ArrayMemory, newArray } from '../util/array-memory.js'
 import type { Bitset } from '../util/bitset.js'
-import { gallopTo } from '../util/gallop.js'
 
 /** The arrays of {@link UniverseGroups}, as {@link groupUniverse} derives them. */
 export interface UniverseGroupArrays {
@@ -86,15 +85,54 @@ export class UniverseGroups {
     this.noScores = arrays.noScores
   }
 
-  /** A group's first searchable document that `excluded` (ascending ids) does not hold, or -1. */
-  firstDocBut(group: number, excluded: ArrayLike<number>): number {
+  /**
+   * The first `wanted` groups left once the documents of `excluded` are taken away (`hits`:
+   * each group's searchable documents left), in the order of their first document left, which
+   * is written in `bestAt` for each: the universe's order, but a group whose first document is
+   * excluded moves to its first one left, later. The walk stops once `wanted` groups that did
+   * not move are found: a group beyond them cannot come before them, moved or not.
+   */
+  groupsInOrderBut(
+    hits: Uint32Array,
+    excluded: Bitset,
+    wanted: number,
+    bestAt: Uint32Array,
+  ): Uint32Array {
+    const { touched, firstDocs } = this
+    const stayed: number[] = []
+    const moved: number[] = []
+    for (let i = 0; i < touched.length && stayed.length < wanted; i++) {
+      const group = touched[i]!
+      if (hits[group] === 0) continue
+      const first = firstDocs[group]!
+      if (excluded.has(first)) {
+        bestAt[group] = this.firstDocBut(group, excluded)
+        moved.push(group)
+      } else {
+        bestAt[group] = first
+        stayed.push(group)
+      }
+    }
+    moved.sort((a, b) => bestAt[a]! - bestAt[b]!)
+    // The two lists merged, each in order.
+    const groups = new Uint32Array(Math.min(wanted, stayed.length + moved.length))
+    let s = 0
+    let m = 0
+    for (let n = 0; n < groups.length; n++) {
+      const takeMoved =
+        m < moved.length && (s === stayed.length || bestAt[moved[m]!]! < bestAt[stayed[s]!]!)
+      groups[n] = takeMoved ? moved[m++]! : stayed[s++]!
+    }
+    return groups
+  }
+
+  /** A group's first searchable document that `excluded` does not hold, or -1. */
+  private firstDocBut(group: number, excluded: Bitset): number {
     const { groupStarts, groupDocs } = this.arrays
-    // Both lists ascend: one walk through each, galloping over the excluded ids.
-    let at = 0
-    for (let i = groupStarts[group]!; i < groupStarts[group + 1]!; i++) {
+    const end = groupStarts[group + 1]!
+    for (let i = groupStarts[group]!; i < end; i++) {
       const id = groupDocs[i]!
-      at = gallopTo(excluded, id, at)
-      if (at === excluded.length || excluded[at] !== id) return id
+      if (!excluded.has(id)) return id
     }
     return -1
   }

@@ -7,11 +7,19 @@
 import type { CatalogueData } from '../catalogue-data/catalogue-data.js'
 import type { UniverseGroups } from '../catalogue-data/universe-groups.js'
 import type { Matches } from '../text/matches.js'
-import type { Bitset } from '../util/bitset.js'
+import { Bitset } from '../util/bitset.js'
 
 /** The groups a request touched, and what it counted of each (read only). */
 export interface GroupedMatches {
+  /** The groups matched, or with `inOrder` the first of them in order. */
   touched: ArrayLike<number>
+  /** How many groups matched. */
+  count: number
+  /**
+   * Whether `touched` is in the order of a page with no sort (each group's first document
+   * matching, `bestAt`), holding at least the groups up to the page's end.
+   */
+  inOrder: boolean
   hits: Uint32Array
   onlineHits: Uint32Array
   best: Float64Array
@@ -27,9 +35,12 @@ export interface GroupedMatches {
   firstSeen: Uint32Array
 }
 
+/** The typed counters a request fills and resets. */
+type Counters = Omit<GroupedMatches, 'touched' | 'count' | 'inOrder'>
+
 export class GroupCounters {
   private readonly groups: number
-  private made: Omit<GroupedMatches, 'touched'> | undefined
+  private made: Counters | undefined
   private busy = false
 
   constructor(groups: number) {
@@ -37,7 +48,7 @@ export class GroupCounters {
   }
 
   /** Made when first used: a thread that hands requests to workers never counts. */
-  private get counters(): Omit<GroupedMatches, 'touched'> {
+  private get counters(): Counters {
     const groups = this.groups
     this.made ??= {
       hits: new Uint32Array(groups),
@@ -108,7 +119,7 @@ export class GroupCounters {
           }
         }
       }
-      return use({ touched, ...this.counters })
+      return use({ touched, count: touched.length, inOrder: false, ...this.counters })
     } finally {
       for (const group of touched) {
         hits[group] = 0
@@ -122,7 +133,10 @@ export class GroupCounters {
    * The grouping of every searchable document but those `excluded` holds (a query of exclusions
    * only; null for `*` or no query), with no filter, read from the universe's grouping: the work
    * is the excluded documents', not the catalogue's. Nothing scores, so each group's best
-   * document is its first matching one.
+   * document is its first matching one, and groups in the order of those are in a page's order
+   * when it has no sort.
+   * @param firstGroups for a page with no sort, how many groups it reads from the first: only
+   *   those are listed, in order (`inOrder`)
    */
   groupAllBut<T>(
     data: CatalogueData,
@@ -130,15 +144,25 @@ export class GroupCounters {
     searchable: Bitset,
     excluded: Matches | null,
     use: (grouped: GroupedMatches) => T,
+    firstGroups?: number,
   ): T {
     const best = universe.noScores
     if (excluded === null) {
       const { touched, hits, onlineHits, firstDocs } = universe
-      return use({ touched, hits, onlineHits, best, bestAt: firstDocs, firstSeen: firstDocs })
+      return use({
+        touched,
+        count: touched.length,
+        inOrder: firstGroups !== undefined,
+        hits,
+        onlineHits,
+        best,
+        bestAt: firstDocs,
+        firstSeen: firstDocs,
+      })
     }
     if (this.busy) {
       const counters = new GroupCounters(data.groups.length)
-      return counters.groupAllBut(data, universe, searchable, excluded, use)
+      return counters.groupAllBut(data, universe, searchable, excluded, use, firstGroups)
     }
     this.busy = true
     const { hits, onlineHits, bestAt } = this.counters
@@ -149,32 +173,25 @@ export class GroupCounters {
     try {
       hits.set(universe.hits)
       onlineHits.set(universe.onlineHits)
-      bestAt.set(universe.firstDocs)
-      // Groups whose first document is excluded: their first one left is found after the pass.
-      const moved: number[] = []
+      let emptied = 0
       for (let i = 0; i < ids.length; i++) {
         const id = ids[i]!
         const bit = 1 << (id & 31)
         if ((searchableWords[id >>> 5]! & bit) === 0) continue
         const group = groupOf[id]!
-        hits[group]!--
+        if (--hits[group]! === 0) emptied++
         if ((onlineWords[id >>> 5]! & bit) !== 0) onlineHits[group]!--
-        if (bestAt[group] === id) moved.push(group)
       }
-      for (const group of moved) {
-        if (hits[group]! > 0) bestAt[group] = universe.firstDocBut(group, ids)
-      }
-      // An indexed pass into a typed array: iterating the groups (a typed array) with for…of
-      // and pushing to a list took 2.7 ms of the 3 at a million documents.
-      const all = universe.touched
-      const touched = new Uint32Array(all.length)
-      let count = 0
-      for (let i = 0; i < all.length; i++) {
-        const group = all[i]!
-        if (hits[group]! > 0) touched[count++] = group
-      }
+      const count = universe.touched.length - emptied
+      // A group's first document left is found only for the groups listed: those of the page,
+      // or every group left for a sorted page (whose ties go by it).
+      const excludedSet = new Bitset(data.size)
+      excludedSet.addAll(ids)
+      const touched = universe.groupsInOrderBut(hits, excludedSet, firstGroups ?? count, bestAt)
       return use({
-        touched: touched.subarray(0, count),
+        touched,
+        count,
+        inOrder: firstGroups !== undefined,
         hits,
         onlineHits,
         best,

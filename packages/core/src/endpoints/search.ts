@@ -29,9 +29,16 @@ export function search(
   const counted = request.query !== null
   const grouped = <T>(use: (grouped: GroupedMatches) => T): T =>
     exclusions !== undefined
-      ? counters.groupAllBut(data, data.universeGroups, allowed, exclusions, use)
+      ? counters.groupAllBut(
+          data,
+          data.universeGroups,
+          allowed,
+          exclusions,
+          use,
+          request.sort.length === 0 ? request.offset + request.limit : undefined,
+        )
       : counters.group(data, matches, allowed, use)
-  return grouped(({ touched, hits, onlineHits, best, bestAt, firstSeen }) => {
+  return grouped(({ touched, count, inOrder, hits, onlineHits, best, bestAt, firstSeen }) => {
     // `firstSeen` orders groups by their first matching document: that is the catalogue order
     // of groups, and it breaks ties of sort keys. Equal
     // scores go by each group's best document, as OpenSearch's collapse ranks them.
@@ -43,7 +50,9 @@ export function search(
         : counted
           ? (a, b) => best[b]! - best[a]! || bestAt[a]! - bestAt[b]!
           : catalogueOrder
-    const page = searcher.page(touched, request, compare)
+    const page = inOrder
+      ? pageOfOrdered(touched, request)
+      : searcher.page(touched, request, compare)
     const results = page.map((group) =>
       counted
         ? searchResult(data.groups.at(group), hits[group]!, onlineHits[group]!)
@@ -58,6 +67,14 @@ export function search(
         result.snippets = snippets[i]!
       })
     }
-    return pageOf(baseUrl, '/search', request, touched.length, results)
+    return pageOf(baseUrl, '/search', request, count, results)
   })
+}
+
+/** The page of groups listed in order already: a slice, not a copy of every group. */
+function pageOfOrdered(groups: ArrayLike<number>, request: ParsedRequest): number[] {
+  const page: number[] = []
+  const end = Math.min(request.offset + request.limit, groups.length)
+  for (let i = request.offset; i < end; i++) page.push(groups[i]!)
+  return page
 }
