@@ -46,7 +46,7 @@ describe('LruCache', () => {
     expect({ bytes: cache.bytes, budget: cache.budget }).toEqual({ bytes: 0, budget: 0 })
   })
 
-  it('keeps in a share fewer entries, not smaller ones: an eighth of the whole budget at most', () => {
+  it('keeps in a share fewer entries before smaller ones: an eighth of the budget, half the share', () => {
     const cache = fullCache()
     cache.share(0.5)
     cache.set(12, 'w'.repeat(12))
@@ -54,10 +54,12 @@ describe('LruCache', () => {
     expect(cache.bytes).toBeLessThanOrEqual(50)
     cache.set(13, 'u'.repeat(13))
     expect(cache.get(13)).toBeUndefined()
-    // Nor more than the share itself.
+    // Nor more than half the share: one entry never takes a thread's whole share.
     cache.share(0.1)
-    cache.set(14, 't'.repeat(11))
+    cache.set(14, 't'.repeat(6))
     expect(cache.get(14)).toBeUndefined()
+    cache.set(15, 's'.repeat(5))
+    expect(cache.get(15)).toBe('s'.repeat(5))
     expect(cache.bytes).toBeLessThanOrEqual(10)
   })
 })

@@ -6,11 +6,7 @@
  * sample, for every sort and deep pages.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import {
-  Catalogue,
-  type CatalogueDocument,
-  loadCatalogue,
-} from '../../packages/core/src/index.js'
+import { Catalogue, type CatalogueDocument, loadCatalogue } from '../../packages/core/src/index.js'
 import { RAC, SAMPLE } from '../helpers/corpus.js'
 import { sampleText } from '../helpers/documents.js'
 

@@ -29,7 +29,8 @@ export function applyFilters(
   const result = universe.clone()
   for (const filter of filters) {
     const key = cacheKey(filter)
-    let matching = cache?.get(key)
+    // A set the column keeps is at hand already: the cache keeps the others.
+    let matching = keptDocuments(columns, filter) ?? cache?.get(key)
     if (!matching) {
       matching =
         yearBoundDocuments(keys, filter, universe.size) ??
@@ -63,19 +64,14 @@ export function filterCandidates(
   let count = keepIn(universe, false, candidates, candidates.length, left)
   for (const filter of filters) {
     const exclude = filter.lookup === 'exclude'
-    const cached = cache?.get(cacheKey(filter))
-    const bounds = cached ? null : yearBounds(keys, filter)
-    if (cached) count = keepIn(cached, exclude, left, count, left)
+    // A set the column keeps (one value of a column of few) or the cache holds: a candidate is
+    // one look into a set that stays in the processor's cache, where its values are two or
+    // three looks far apart.
+    const kept = keptDocuments(columns, filter) ?? cache?.get(cacheKey(filter))
+    const bounds = kept ? null : yearBounds(keys, filter)
+    if (kept) count = keepIn(kept, exclude, left, count, left)
     else if (bounds) count = keepWithin(bounds, left, count, left)
-    else {
-      const column = columnOf(columns, filter)
-      // A column of few values keeps its values' sets: a candidate is one look into a set that
-      // stays in the processor's cache, where its values are two or three looks far apart.
-      const kept = keptDocuments(column, filter)
-      count = kept
-        ? keepIn(kept, exclude, left, count, left)
-        : keepHolding(column, filter, exclude, left, count, left)
-    }
+    else count = keepHolding(columnOf(columns, filter), filter, exclude, left, count, left)
   }
   const result = new Bitset(universe.size)
   left = left.subarray(0, count)
@@ -154,25 +150,22 @@ function cacheKey(filter: Filter): string {
 /** The documents holding a value the filter accepts: the union of those values' postings. */
 function valueDocuments(columns: Columns, filter: Filter, size: number): Bitset {
   const column = columnOf(columns, filter)
-  const kept = keptDocuments(column, filter)
-  if (kept) return kept
   const documents = new Bitset(size)
   column.addDocuments(acceptedValueIds(column, filter), documents)
   return documents
 }
 
 /**
- * The documents holding a value the filter accepts (for `exclude`, one it rejects) in a column
- * of few values, from the sets it keeps ({@link ValueColumn.documentSet}; shared, never to be
- * changed); undefined in a column of many.
+ * The documents holding the one value a filter names (for `exclude`, the one it rejects) in a
+ * column of few values, from the sets it keeps ({@link ValueColumn.documentSet}; shared, never
+ * to be changed); undefined for any other filter (a year, several values, a column of many).
  */
-function keptDocuments(column: ValueColumn, filter: Filter): Bitset | undefined {
+function keptDocuments(columns: Columns, filter: Filter): Bitset | undefined {
+  if (filter.field === 'start_date' || filter.field === 'end_date') return undefined
+  const column = columnOf(columns, filter)
   if (column.keys.length > FEW_VALUES) return undefined
   const ids = acceptedValueIds(column, filter)
-  if (ids.length === 1) return column.documentSet(ids[0]!)
-  const documents = new Bitset(column.valueOffsets.length - 1)
-  for (const id of ids) documents.or(column.documentSet(id))
-  return documents
+  return ids.length === 1 ? column.documentSet(ids[0]!) : undefined
 }
 
 function columnOf(columns: Columns, filter: Filter): ValueColumn {

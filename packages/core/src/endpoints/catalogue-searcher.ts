@@ -26,8 +26,8 @@ import { type CacheBudget, LruCache } from '../util/lru-cache.js'
 const PREPARED_RECORDS_BYTES = 32 * 2 ** 20
 
 /**
- * What the sets of a query's filtered matches may hold at most, in bytes (an eighth of a byte a
- * document each: 128 at a million documents).
+ * What the sets of queries' filtered matches may hold at most, in bytes (each an eighth of a
+ * byte a document: about 130 sets at a million documents).
  */
 const PASSING_MATCHES_BYTES = 16 * 2 ** 20
 

@@ -60,7 +60,7 @@ export function search(
     )
     // Opt-in: without `snippets=true` each result is the reference's, key for key.
     if (request.snippets) {
-      // Ranked by score, each group's best document is scored exactly (`rankedMatches`).
+      // Ranked by score, each page group's best document is scored exactly (`rankedMatches`).
       const ranked = counted && request.sort.length === 0
       const snippets = pageSnippets(searcher, request, allowed, page, ranked ? bestAt : undefined)
       results.forEach((result, i) => {

@@ -51,14 +51,6 @@ export class Bitset {
     return this
   }
 
-  /** Adds the ids of `other`. */
-  or(other: Bitset): this {
-    const words = this.words
-    const others = other.words
-    for (let i = 0; i < words.length; i++) words[i]! |= others[i]!
-    return this
-  }
-
   /** Removes the ids that are in `other`. */
   andNot(other: Bitset): this {
     const words = this.words

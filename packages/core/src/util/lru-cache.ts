@@ -11,9 +11,10 @@ export interface CacheBudget {
 /**
  * A map bounded in bytes: each entry's size is told by `sizeOf`; once the sizes pass the
  * budget, the least recently used entries go first. An entry bigger than an eighth of the
- * budget it was made with is not kept, so a few huge values cannot push out everything else;
- * a share of the budget keeps fewer entries, not smaller ones (one thread's set of a filter at
- * ten million documents, 1.25 MB, is kept by each of four workers too).
+ * budget it was made with, or than half of a thread's share of it, is not kept, so a few huge
+ * values cannot push out everything else; a share keeps fewer entries before it keeps smaller
+ * ones (a filter's set at ten million documents, 1.25 MB, is kept by each of four workers
+ * sharing a budget of 32 MiB, where an eighth of a share, 1 MiB, would refuse it).
  */
 export class LruCache<K, V> implements CacheBudget {
   /** The budget it was made with. */
@@ -60,7 +61,7 @@ export class LruCache<K, V> implements CacheBudget {
 
   set(key: K, value: V): void {
     const size = this.sizeOf(key, value)
-    if (size * 8 > this.madeWith || size > this.maxBytes) return
+    if (size * 8 > this.madeWith || size * 2 > this.maxBytes) return
     const previous = this.entries.get(key)
     if (previous !== undefined) {
       this.used -= this.sizeOf(key, previous)
