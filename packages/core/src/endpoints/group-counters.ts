@@ -41,6 +41,11 @@ type Counters = Omit<GroupedMatches, 'touched' | 'count' | 'inOrder'>
 export class GroupCounters {
   private readonly groups: number
   private made: Counters | undefined
+  /**
+   * The groups a request touched, in the order it touched them: a typed array, as the
+   * universe's groups are, so that what pages them is compiled for one kind of array.
+   */
+  private touchedBuffer: Uint32Array | undefined
   private busy = false
 
   constructor(groups: number) {
@@ -74,7 +79,9 @@ export class GroupCounters {
     if (this.busy) return new GroupCounters(data.groups.length).group(data, matches, allowed, use)
     this.busy = true
     const { hits, onlineHits, best, bestAt, firstSeen } = this.counters
-    const touched: number[] = []
+    this.touchedBuffer ??= new Uint32Array(this.groups)
+    const touched = this.touchedBuffer
+    let count = 0
     const onlineWords = data.online.words
     const allowedWords = allowed.words
     const groupOf = data.groupOf
@@ -89,8 +96,8 @@ export class GroupCounters {
           const group = groupOf[id]!
           const score = scores[i]!
           if (hits[group] === 0) {
-            firstSeen[group] = touched.length
-            touched.push(group)
+            firstSeen[group] = count
+            touched[count++] = group
             best[group] = score
             bestAt[group] = id
           } else if (score > best[group]!) {
@@ -109,8 +116,8 @@ export class GroupCounters {
             const low = word & -word
             const group = groupOf[(w << 5) + 31 - Math.clz32(low)]!
             if (hits[group] === 0) {
-              firstSeen[group] = touched.length
-              touched.push(group)
+              firstSeen[group] = count
+              touched[count++] = group
               best[group] = 0
             }
             hits[group]!++
@@ -119,9 +126,10 @@ export class GroupCounters {
           }
         }
       }
-      return use({ touched, count: touched.length, inOrder: false, ...this.counters })
+      return use({ touched: touched.subarray(0, count), count, inOrder: false, ...this.counters })
     } finally {
-      for (const group of touched) {
+      for (let i = 0; i < count; i++) {
+        const group = touched[i]!
         hits[group] = 0
         onlineHits[group] = 0
       }
