@@ -22,12 +22,7 @@ export function termDocument(id: string, title = `Term ${id}`): CatalogueDocumen
 export function termWithNotes(id: string, title: string, notes: string[]): CatalogueDocument {
   return {
     ...termDocument(id, title),
-    notes: notes.map((content) => ({
-      type: 'scopecontent',
-      title: 'Scope',
-      source: 'archivesspace',
-      subnotes: [{ type: 'text', content: [content] }],
-    })),
+    notes: scopeNotes(notes),
   } as unknown as CatalogueDocument
 }
 
@@ -45,12 +40,7 @@ export function agentDocument(id: string, title: string, notes: string[] = []): 
     people: [],
     organizations: [],
     families: [],
-    notes: notes.map((content) => ({
-      type: 'scopecontent',
-      title: 'Scope',
-      source: 'archivesspace',
-      subnotes: [{ type: 'text', content: [content] }],
-    })),
+    notes: scopeNotes(notes),
     external_identifiers: [
       { identifier: `/agents/corporate_entities/${id}`, source: 'archivesspace' },
     ],
@@ -62,6 +52,16 @@ export function agentDocument(id: string, title: string, notes: string[] = []): 
       dates: [],
     },
   } as unknown as CatalogueDocument
+}
+
+/** A scope note for each text. */
+function scopeNotes(notes: string[]) {
+  return notes.map((content) => ({
+    type: 'scopecontent',
+    title: 'Scope',
+    source: 'archivesspace',
+    subnotes: [{ type: 'text', content: [content] }],
+  }))
 }
 
 let sampleLines: string[] | undefined
