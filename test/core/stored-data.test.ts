@@ -6,10 +6,12 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { canonicalPieces } from '../../packages/core/src/document-store/canonical-pieces.js'
 import {
   DocumentBlocks,
   DocumentBlocksBuilder,
 } from '../../packages/core/src/document-store/document-blocks.js'
+import { documentPieces } from '../../packages/core/src/document-store/document-pieces.js'
 import { DocumentStoreBuilder } from '../../packages/core/src/document-store/document-store.js'
 import { DocumentStoreInWorker } from '../../packages/core/src/document-store/document-store-in-worker.js'
 import { SharedParts } from '../../packages/core/src/document-store/shared-parts.js'
@@ -59,6 +61,93 @@ describe('the document store', () => {
     const { blockBytes, dictionaryBytes, sharedBytes } = store.parts
     const whole = documents.reduce((sum, d) => sum + Buffer.byteLength(JSON.stringify(d)), 0)
     expect(blockBytes.length + dictionaryBytes.length + sharedBytes.length).toBeLessThan(whole)
+  })
+})
+
+describe('a document stored from its JSON text', () => {
+  const SHORT_ESCAPES: Record<string, string> = { b: '08', f: '0c', n: '0a', r: '0d', t: '09' }
+  /** The texts of one document as a file may hold it: as `JSON.stringify` writes it, and not. */
+  const textsOf = (generated: object): string[] => {
+    // Every escape, a solidus and a character beyond ASCII in each, whatever was generated.
+    const document = { ...generated, controls: '\b\t\n\f\r\u0001\u001f"\\/é' }
+    const text = JSON.stringify(document)
+    return [
+      text,
+      JSON.stringify(document, null, 2),
+      // Escapes `JSON.stringify` does not write: every non-ASCII character, a solidus.
+      text.replace(
+        /[\u0080-\uffff]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      ),
+      text.replace(/\//g, '\\/'),
+      text.replace(/\\u00([01][0-9a-f])/g, (_, hex: string) => `\\u00${hex.toUpperCase()}`),
+      ...Object.entries(SHORT_ESCAPES).map(([letter, hex]) =>
+        text.replaceAll(`\\${letter}`, `\\u00${hex}`),
+      ),
+      // A name given twice (the parse keeps the last value, at the first place); a name that
+      // is an array index (listed first); numbers written otherwise.
+      text.replace('{', '{"uri":"/objects/first",'),
+      text.replace('{', '{"title":{"a":1,"a":2},'),
+      text.replace(/}$/, ',"7":true}'),
+      text.replace('{', '{"n":1.0,"m":-0,"k":1e2,"j":12345678901234567890,'),
+      text.replace('{', '{"n":-12,"m":0.5,"k":123456789012345,'),
+      // A lone surrogate as it stands (JSON.stringify escapes it; UTF-8 cannot hold it).
+      text.replace('{', '{"lone":"\ud800",'),
+    ]
+  }
+
+  /** The stored arrays and fingerprint of texts given whole, and given parsed. */
+  const storedBothWays = (texts: string[]) => {
+    const fromTexts = new DocumentStoreBuilder()
+    const fromParsed = new DocumentStoreBuilder()
+    for (const text of texts) {
+      fromTexts.addText(text)
+      fromParsed.add(JSON.parse(text) as CatalogueDocument, text)
+    }
+    return [fromTexts.build(), fromParsed.build()]
+  }
+
+  it('stores the same bytes as from the parsed document, however the text is written', () => {
+    fc.assert(
+      fc.property(fc.array(documentLike, { minLength: 1, maxLength: 8 }), (documents) => {
+        const texts = documents.flatMap(textsOf)
+        const [fromTexts, fromParsed] = storedBothWays(texts)
+        expect(fromTexts!.version).toBe(fromParsed!.version)
+        expect(fromTexts!.store.parts).toEqual(fromParsed!.store.parts)
+      }),
+      { numRuns: 20 },
+    )
+  })
+
+  it('reads a text as it stands only when JSON.stringify would write it so', () => {
+    fc.assert(
+      fc.property(documentLike, (document) => {
+        for (const text of textsOf(document)) {
+          if (canonicalPieces(Buffer.from(text), [])) {
+            expect(JSON.stringify(JSON.parse(text))).toBe(text)
+          }
+        }
+      }),
+    )
+  })
+
+  it('reads the real corpus as it stands, each shared part where the parsed one is', () => {
+    const documents = ['agent', 'collection', 'object', 'term'].flatMap(corpusDocuments)
+    for (const document of documents) {
+      const text = JSON.stringify(document)
+      const shared: number[] = []
+      expect(canonicalPieces(Buffer.from(text), shared), text).toBe(true)
+      const pieces = documentPieces(document as CatalogueDocument)
+      const sharedTexts = pieces.filter((_, index) => index % 2 === 1)
+      const bytes = Buffer.from(text)
+      expect(
+        sharedTexts.map((_, index) =>
+          bytes.toString('utf8', shared[2 * index], shared[2 * index + 1]),
+        ),
+      ).toEqual(sharedTexts)
+    }
+    const [fromTexts, fromParsed] = storedBothWays(documents.map((d) => JSON.stringify(d)))
+    expect(fromTexts!.store.parts).toEqual(fromParsed!.store.parts)
   })
 })
 

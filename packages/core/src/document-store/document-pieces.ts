@@ -11,7 +11,7 @@ import type { CatalogueDocument } from '../documents/documents.js'
  * collection), each ancestor, each agent, term and date. Each distinct one is stored once and
  * the documents refer to it.
  */
-const SHARED_FIELDS: ReadonlySet<string> = new Set([
+export const SHARED_FIELDS: ReadonlySet<string> = new Set([
   'group',
   'ancestors',
   'people',

@@ -11,7 +11,7 @@ const port = parentPort!
 const store = new DocumentStoreBuilder()
 port.on('message', (message: StoreMessage) => {
   if (message.texts) {
-    for (const text of message.texts) store.add(JSON.parse(text), text)
+    for (const text of message.texts) store.addText(text)
     port.postMessage({ stored: true } satisfies StoredMessage)
     return
   }

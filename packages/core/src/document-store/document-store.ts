@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { CatalogueDocument } from '../documents/documents.js'
 import { ByteStrings } from '../util/byte-strings.js'
+import { canonicalPieces } from './canonical-pieces.js'
 import { DocumentBlocks, DocumentBlocksBuilder, type StoredBlocks } from './document-blocks.js'
 import { documentPieces, type PieceBytes } from './document-pieces.js'
 import { memberRanges } from './json-members.js'
@@ -93,6 +94,10 @@ export class DocumentStoreBuilder {
   private readonly shared = new SharedParts()
   /** A document's own text being made from its pieces' bytes (grown as needed). */
   private scratch = Buffer.allocUnsafe(1 << 16)
+  /** A document's JSON text given to {@link addText}, as UTF-8 (grown as needed). */
+  private input = Buffer.allocUnsafe(1 << 16)
+  /** Where the shared parts stand in {@link input}: start and end of each. */
+  private readonly sharedRanges: number[] = []
 
   /**
    * Stores the next document.
@@ -100,6 +105,42 @@ export class DocumentStoreBuilder {
    */
   add(document: CatalogueDocument, source = JSON.stringify(document)): void {
     this.hash.update(source)
+    this.addParsed(document)
+  }
+
+  /**
+   * Stores the next document given as its JSON text alone (valid, and of a valid document): the
+   * same as `add(JSON.parse(text), text)`. A text as `JSON.stringify` writes it (most are) is
+   * stored from its own bytes, neither parsed nor written again.
+   */
+  addText(text: string): void {
+    if (text.length * 3 > this.input.length) {
+      this.input = Buffer.allocUnsafe(Math.max(text.length * 3, this.input.length * 2))
+    }
+    const bytes = this.input.subarray(0, this.input.write(text, 0, 'utf8'))
+    // The same digest as of the text: a hash reads a string as its UTF-8.
+    this.hash.update(bytes)
+    if (!canonicalPieces(bytes, this.sharedRanges)) {
+      this.addParsed(JSON.parse(text) as CatalogueDocument)
+      return
+    }
+    const ranges = this.sharedRanges
+    let used = 0
+    let from = 0
+    for (let at = 0; at <= ranges.length; at += 2) {
+      const ownEnd = at < ranges.length ? ranges[at]! : bytes.length
+      // The room for the own bytes and a reference (at most 9 bytes: 2 marks, 7 base-36 digits).
+      this.reserveScratch(used + ownEnd - from + 9, used)
+      used += bytes.copy(this.scratch, used, from, ownEnd)
+      if (at === ranges.length) break
+      const id = this.shared.idOfBytes(bytes.subarray(ownEnd, ranges[at + 1]!)).toString(36)
+      used += this.scratch.write(`${OPEN}${id}${CLOSE}`, used, 'latin1')
+      from = ranges[at + 1]!
+    }
+    this.documents.addBytes(this.scratch, used)
+  }
+
+  private addParsed(document: CatalogueDocument): void {
     const pieces = documentPieces(document)
     let text = pieces[0]!
     for (let at = 1; at < pieces.length; at += 2) {
@@ -121,11 +162,7 @@ export class DocumentStoreBuilder {
       const start = piece === 0 ? 0 : ends[piece - 1]!
       const end = ends[piece]!
       // The room for a piece and a reference (at most 9 bytes: 2 marks, 7 digits in base 36).
-      if (used + end - start + 9 > this.scratch.length) {
-        const grown = Buffer.allocUnsafe(Math.max(used + end - start + 9, this.scratch.length * 2))
-        this.scratch.copy(grown, 0, 0, used)
-        this.scratch = grown
-      }
+      this.reserveScratch(used + end - start + 9, used)
       const part = Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start)
       if ((piece - firsts[index]!) % 2 === 0) {
         used += part.copy(this.scratch, used)
@@ -135,6 +172,14 @@ export class DocumentStoreBuilder {
       }
     }
     this.documents.addBytes(this.scratch, used)
+  }
+
+  /** Room for `bytes` in the scratch buffer, whose first `used` bytes are kept. */
+  private reserveScratch(bytes: number, used: number): void {
+    if (bytes <= this.scratch.length) return
+    const grown = Buffer.allocUnsafe(Math.max(bytes, this.scratch.length * 2))
+    this.scratch.copy(grown, 0, 0, used)
+    this.scratch = grown
   }
 
   build(): BuiltStore {
