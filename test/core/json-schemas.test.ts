@@ -68,6 +68,19 @@ describe('jsonSchemaFiles', () => {
     expect(undescribed).toEqual([])
   })
 
+  it('writes every pattern in ASCII, which matches alike without the u flag (validate runs them so)', () => {
+    const patterns = [
+      ...JSON.stringify(jsonSchemaFiles()).matchAll(/"pattern":("(?:[^"\\]|\\.)*")/g),
+    ]
+    expect(patterns.length).toBeGreaterThan(3)
+    for (const [, written] of patterns) {
+      const pattern = JSON.parse(written!) as string
+      expect(pattern).toMatch(/^[ -~]*$/)
+      // No class of code points, no character beyond ASCII, no `.` (any code point, or unit).
+      expect(pattern).not.toMatch(/\\[pPu]\{|\\u[0-9a-fA-F]{4}|(?:^|[^\\])\./)
+    }
+  })
+
   it('names a draft-07 schema and a title in every file', () => {
     for (const [name, schema] of Object.entries(jsonSchemaFiles())) {
       expect(schema.$schema, name).toBe('http://json-schema.org/draft-07/schema#')
