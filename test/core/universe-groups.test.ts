@@ -113,4 +113,32 @@ describe('a page of everything but exclusions, in order', () => {
       expect(expected.results.map((result) => result.uri)).not.toContain(moved.uri)
     }
   })
+
+  it('finds the first documents left among the excluded ids of a short page, as in a bitset', () => {
+    // Four documents in five excluded: a page of a few groups looks each of its groups' first
+    // documents up among the excluded ids themselves, a long page in a bitset of them. Every
+    // collection's record comes first, so a group whose record is excluded moves far.
+    const documents = sampleText()
+      .trimEnd()
+      .split('\n')
+      .map((line, index) => {
+        const document = JSON.parse(line) as CatalogueDocument & { title: string }
+        if (index % 5 !== 0) document.title = `${document.title} zyxword`
+        return document
+      })
+    const catalogue = Catalogue.fromDocuments([
+      ...documents.filter((d) => d.type === 'collection'),
+      ...documents.filter((d) => d.type !== 'collection'),
+    ])
+    const inOrder = answer(catalogue, new URLSearchParams({ query: '*', limit: '3' }))
+    for (const limit of ['1', '2', '3', '500']) {
+      const asked = new URLSearchParams({ query: '-zyxword', limit })
+      const visited = new URLSearchParams(asked)
+      visited.set('type__exclude', 'term')
+      const expected = answer(catalogue, visited)
+      expect(answer(catalogue, asked), limit).toEqual(expected)
+      // The first groups left are not those of the catalogue's order: some moved.
+      expect(expected.results.map((r) => r.uri)).not.toEqual(inOrder.results.map((r) => r.uri))
+    }
+  })
 })

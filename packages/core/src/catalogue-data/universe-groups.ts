@@ -8,6 +8,7 @@
 
 import { type ArrayMemory, newArray } from '../util/array-memory.js'
 import type { Bitset } from '../util/bitset.js'
+import type { IdSet } from '../util/sorted-id-set.js'
 
 /** The arrays of {@link UniverseGroups}, as {@link groupUniverse} derives them. */
 export interface UniverseGroupArrays {
@@ -94,7 +95,7 @@ export class UniverseGroups {
    */
   groupsInOrderBut(
     hits: Uint32Array,
-    excluded: Bitset,
+    excluded: IdSet,
     wanted: number,
     bestAt: Uint32Array,
   ): Uint32Array {
@@ -127,7 +128,7 @@ export class UniverseGroups {
   }
 
   /** A group's first searchable document that `excluded` does not hold, or -1. */
-  private firstDocBut(group: number, excluded: Bitset): number {
+  private firstDocBut(group: number, excluded: IdSet): number {
     const { groupStarts, groupDocs } = this.arrays
     const end = groupStarts[group + 1]!
     for (let i = groupStarts[group]!; i < end; i++) {

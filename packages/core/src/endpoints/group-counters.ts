@@ -8,6 +8,7 @@ import type { CatalogueData } from '../catalogue-data/catalogue-data.js'
 import type { UniverseGroups } from '../catalogue-data/universe-groups.js'
 import type { Matches } from '../text/matches.js'
 import { Bitset } from '../util/bitset.js'
+import { type IdSet, SortedIdSet } from '../util/sorted-id-set.js'
 
 /** The groups a request touched, and what it counted of each (read only). */
 export interface GroupedMatches {
@@ -192,10 +193,19 @@ export class GroupCounters {
       }
       const count = universe.touched.length - emptied
       // A group's first document left is found only for the groups listed: those of the page,
-      // or every group left for a sorted page (whose ties go by it).
-      const excludedSet = new Bitset(data.size)
-      excludedSet.addAll(ids)
-      const touched = universe.groupsInOrderBut(hits, excludedSet, firstGroups ?? count, bestAt)
+      // or every group left for a sorted page (whose ties go by it). A page's few lookups
+      // (its groups, and those emptied or moved on the way, guessed) search the excluded ids
+      // themselves; many, a bitset of them (a new one of 125 KB at 1M: about 2 of the 3.5 ms of
+      // `-photographs`).
+      const wanted = firstGroups ?? count
+      const lookups = firstGroups === undefined ? count : 4 * firstGroups + 64
+      let excludedSet: IdSet = new SortedIdSet(ids)
+      if (lookups * Math.log2(ids.length + 1) > ids.length) {
+        const bitset = new Bitset(data.size)
+        bitset.addAll(ids)
+        excludedSet = bitset
+      }
+      const touched = universe.groupsInOrderBut(hits, excludedSet, wanted, bestAt)
       return use({
         touched,
         count,
