@@ -176,21 +176,11 @@ export class GroupCounters {
     this.busy = true
     const { hits, onlineHits, bestAt } = this.counters
     const { groupOf } = data
-    const searchableWords = searchable.words
-    const onlineWords = data.online.words
     const ids = excluded.ids
     try {
       hits.set(universe.hits)
       onlineHits.set(universe.onlineHits)
-      let emptied = 0
-      for (let i = 0; i < ids.length; i++) {
-        const id = ids[i]!
-        const bit = 1 << (id & 31)
-        if ((searchableWords[id >>> 5]! & bit) === 0) continue
-        const group = groupOf[id]!
-        if (--hits[group]! === 0) emptied++
-        if ((onlineWords[id >>> 5]! & bit) !== 0) onlineHits[group]!--
-      }
+      const emptied = takeAway(ids, groupOf, searchable.words, data.online.words, hits, onlineHits)
       const count = universe.touched.length - emptied
       // A group's first document left is found only for the groups listed: those of the page,
       // or every group left for a sorted page (whose ties go by it). A page's few lookups
@@ -222,4 +212,30 @@ export class GroupCounters {
       this.busy = false
     }
   }
+}
+
+/**
+ * Takes the searchable documents of `ids` away from their groups' counts of hits and of online
+ * hits; how many groups it empties. A function of its own, as small as its loop: V8 optimizes
+ * it on a request's first tens of thousands of ids, where inside the method the loop ran
+ * unoptimized for a reader's first four exclusions (10 to 22 ms each at 1M, against 2).
+ */
+function takeAway(
+  ids: Uint32Array,
+  groupOf: Uint32Array,
+  searchableWords: Uint32Array,
+  onlineWords: Uint32Array,
+  hits: Uint32Array,
+  onlineHits: Uint32Array,
+): number {
+  let emptied = 0
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!
+    const bit = 1 << (id & 31)
+    if ((searchableWords[id >>> 5]! & bit) === 0) continue
+    const group = groupOf[id]!
+    if (--hits[group]! === 0) emptied++
+    if ((onlineWords[id >>> 5]! & bit) !== 0) onlineHits[group]!--
+  }
+  return emptied
 }
