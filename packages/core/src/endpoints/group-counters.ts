@@ -79,56 +79,23 @@ export class GroupCounters {
     // A reentrant call (never made today) would share the counters: give it its own.
     if (this.busy) return new GroupCounters(data.groups.length).group(data, matches, allowed, use)
     this.busy = true
-    const { hits, onlineHits, best, bestAt, firstSeen } = this.counters
+    const { hits, onlineHits } = this.counters
     this.touchedBuffer ??= new Uint32Array(this.groups)
     const touched = this.touchedBuffer
-    let count = 0
-    const onlineWords = data.online.words
-    const allowedWords = allowed.words
-    const groupOf = data.groupOf
-    // Two tight loops, no callback per document: `*` or no query visits every document.
+    // Unknown until the counting ends: if it failed, every counter is reset.
+    let count = -1
+    // Two tight loops, no callback per document: `*` or no query visits every document. Each
+    // is a function of its own, as small as it (see `takeAway`).
     try {
-      if (matches) {
-        const { ids, scores } = matches
-        for (let i = 0; i < ids.length; i++) {
-          const id = ids[i]!
-          const bit = 1 << (id & 31)
-          if ((allowedWords[id >>> 5]! & bit) === 0) continue
-          const group = groupOf[id]!
-          const score = scores[i]!
-          if (hits[group] === 0) {
-            firstSeen[group] = count
-            touched[count++] = group
-            best[group] = score
-            bestAt[group] = id
-          } else if (score > best[group]!) {
-            best[group] = score
-            bestAt[group] = id
-          }
-          hits[group]!++
-          if ((onlineWords[id >>> 5]! & bit) !== 0) onlineHits[group]!++
-        }
-      } else {
-        // Every allowed document, score 0: the online bits are read a word at a time.
-        for (let w = 0; w < allowedWords.length; w++) {
-          let word = allowedWords[w]!
-          const onlineWord = onlineWords[w]!
-          while (word !== 0) {
-            const low = word & -word
-            const group = groupOf[(w << 5) + 31 - Math.clz32(low)]!
-            if (hits[group] === 0) {
-              firstSeen[group] = count
-              touched[count++] = group
-              best[group] = 0
-            }
-            hits[group]!++
-            if ((onlineWord & low) !== 0) onlineHits[group]!++
-            word ^= low
-          }
-        }
-      }
+      count = matches
+        ? countMatches(matches, allowed.words, data, this.counters, touched)
+        : countAllowed(allowed.words, data, this.counters, touched)
       return use({ touched: touched.subarray(0, count), count, inOrder: false, ...this.counters })
     } finally {
+      if (count < 0) {
+        hits.fill(0)
+        onlineHits.fill(0)
+      }
       for (let i = 0; i < count; i++) {
         const group = touched[i]!
         hits[group] = 0
@@ -238,4 +205,69 @@ function takeAway(
     if ((onlineWords[id >>> 5]! & bit) !== 0) onlineHits[group]!--
   }
   return emptied
+}
+
+/** Counts the matches of the allowed documents by group; how many groups it touched. */
+function countMatches(
+  matches: Matches,
+  allowedWords: Uint32Array,
+  data: CatalogueData,
+  counters: Counters,
+  touched: Uint32Array,
+): number {
+  const { hits, onlineHits, best, bestAt, firstSeen } = counters
+  const { ids, scores } = matches
+  const onlineWords = data.online.words
+  const groupOf = data.groupOf
+  let count = 0
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!
+    const bit = 1 << (id & 31)
+    if ((allowedWords[id >>> 5]! & bit) === 0) continue
+    const group = groupOf[id]!
+    const score = scores[i]!
+    if (hits[group] === 0) {
+      firstSeen[group] = count
+      touched[count++] = group
+      best[group] = score
+      bestAt[group] = id
+    } else if (score > best[group]!) {
+      best[group] = score
+      bestAt[group] = id
+    }
+    hits[group]!++
+    if ((onlineWords[id >>> 5]! & bit) !== 0) onlineHits[group]!++
+  }
+  return count
+}
+
+/** Counts every allowed document by group, score 0; how many groups it touched. */
+function countAllowed(
+  allowedWords: Uint32Array,
+  data: CatalogueData,
+  counters: Counters,
+  touched: Uint32Array,
+): number {
+  const { hits, onlineHits, best, firstSeen } = counters
+  const onlineWords = data.online.words
+  const groupOf = data.groupOf
+  let count = 0
+  // The online bits are read a word at a time.
+  for (let w = 0; w < allowedWords.length; w++) {
+    let word = allowedWords[w]!
+    const onlineWord = onlineWords[w]!
+    while (word !== 0) {
+      const low = word & -word
+      const group = groupOf[(w << 5) + 31 - Math.clz32(low)]!
+      if (hits[group] === 0) {
+        firstSeen[group] = count
+        touched[count++] = group
+        best[group] = 0
+      }
+      hits[group]!++
+      if ((onlineWord & low) !== 0) onlineHits[group]!++
+      word ^= low
+    }
+  }
+  return count
 }
