@@ -10,15 +10,17 @@
  * so JSON's quotes, backslashes and brackets are found byte by byte (as `json-members.ts` does).
  */
 import { SHARED_FIELDS } from './document-pieces.js'
+import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COLON,
+  COMMA,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+} from './json-bytes.js'
 
-const QUOTE = 0x22
-const BACKSLASH = 0x5c
-const COLON = 0x3a
-const COMMA = 0x2c
-const OPEN_OBJECT = 0x7b
-const CLOSE_OBJECT = 0x7d
-const OPEN_ARRAY = 0x5b
-const CLOSE_ARRAY = 0x5d
 const MINUS = 0x2d
 const ZERO = 0x30
 const NINE = 0x39

@@ -7,14 +7,17 @@
  * JSON escapes both characters inside strings, so they stand nowhere else.
  */
 
-const QUOTE = 0x22
-const BACKSLASH = 0x5c
-const COLON = 0x3a
-const COMMA = 0x2c
-const OPEN_OBJECT = 0x7b
-const CLOSE_OBJECT = 0x7d
-const OPEN_ARRAY = 0x5b
-const CLOSE_ARRAY = 0x5d
+import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COLON,
+  COMMA,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+} from './json-bytes.js'
+
 const REFERENCE_OPEN = 0x01
 const REFERENCE_CLOSE = 0x02
 
