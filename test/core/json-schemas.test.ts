@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { Ajv } from 'ajv'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { jsonSchemaFiles, validateDocument } from '../../packages/core/src/index.js'
 import { corpusDocuments, invalidFiles, SAMPLE } from '../helpers/corpus.js'
@@ -68,16 +69,37 @@ describe('jsonSchemaFiles', () => {
     expect(undescribed).toEqual([])
   })
 
-  it('writes every pattern in ASCII, which matches alike without the u flag (validate runs them so)', () => {
-    const patterns = [
-      ...JSON.stringify(jsonSchemaFiles()).matchAll(/"pattern":("(?:[^"\\]|\\.)*")/g),
-    ]
-    expect(patterns.length).toBeGreaterThan(3)
-    for (const [, written] of patterns) {
-      const pattern = JSON.parse(written!) as string
+  it('writes patterns that match alike with and without the u flag (validate runs them without)', () => {
+    // Every pattern: of a value, and of the names `patternProperties` admits.
+    const patterns: string[] = []
+    const visit = (node: unknown) => {
+      if (typeof node !== 'object' || node === null) return
+      const { pattern, patternProperties } = node as Record<string, unknown>
+      if (typeof pattern === 'string') patterns.push(pattern)
+      if (typeof patternProperties === 'object' && patternProperties !== null) {
+        patterns.push(...Object.keys(patternProperties))
+      }
+      for (const value of Object.values(node)) visit(value)
+    }
+    visit(jsonSchemaFiles())
+    expect(new Set(patterns).size).toBeGreaterThan(3)
+    // Values a field may hold, and the same among characters beyond the basic plane and lone
+    // surrogates, which the u flag reads as one character each and its absence as two or one.
+    const seeds = ['1999', '1999-01-31', '-1.5', '/collections/a_b-9', 'eng', '', 'x\ny']
+    const odd = ['😀', '😀😀', '\ud800', '\udc00x', 'a😀b']
+    const samples = [...seeds, ...odd, ...seeds.flatMap((seed) => odd.map((o) => seed + o))]
+    for (const pattern of new Set(patterns)) {
       expect(pattern).toMatch(/^[ -~]*$/)
-      // No class of code points, no character beyond ASCII, no `.` (any code point, or unit).
-      expect(pattern).not.toMatch(/\\[pPu]\{|\\u[0-9a-fA-F]{4}|(?:^|[^\\])\./)
+      const withU = new RegExp(pattern, 'u')
+      const without = new RegExp(pattern)
+      for (const sample of samples)
+        expect(without.test(sample), `${pattern} on ${sample}`).toBe(withU.test(sample))
+      fc.assert(
+        fc.property(fc.string({ unit: 'binary', maxLength: 6 }), (sample) => {
+          expect(without.test(sample)).toBe(withU.test(sample))
+        }),
+        { numRuns: 300 },
+      )
     }
   })
 

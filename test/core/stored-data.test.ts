@@ -93,6 +93,10 @@ describe('a document stored from its JSON text', () => {
       text.replace('{', '{"n":-12,"m":0.5,"k":123456789012345,'),
       // A lone surrogate as it stands (JSON.stringify escapes it; UTF-8 cannot hold it).
       text.replace('{', '{"lone":"\ud800",'),
+      // Spaces after the object (a line of a file keeps them), and an empty object's.
+      `${text} `,
+      `${text}\t`,
+      '{} ',
     ]
   }
 
