@@ -1,7 +1,7 @@
 /**
  * A document's pieces found in its JSON text itself, without parsing it or writing it again: a
  * text read from a file was mostly written by `JSON.stringify` (ours, an exporter's), and then
- * its bytes are already the pieces {@link documentPieces} would make of the parsed document.
+ * its bytes are already the pieces `documentPieces` would make of the parsed document.
  * The scan says whether the text is so written; when it is not (whitespace, an escape
  * `JSON.stringify` would not write, a number written otherwise, a name given twice…), the caller
  * parses it and makes its pieces as usual. Both ways store the same bytes.
@@ -33,13 +33,17 @@ const MAX_DEPTH = 64
 /** The shared fields' names as bytes. */
 const SHARED_NAMES = [...SHARED_FIELDS].map((name) => Buffer.from(name, 'latin1'))
 
-/** A name's place in the text, to find a name given twice in one object. */
+/**
+ * The names of the objects being read, each as its start and end in the text, to find a name
+ * given twice in one object (an object's are dropped once it is read).
+ */
 const names: number[] = []
 
 /**
- * Whether `bytes` is a JSON object exactly as `JSON.stringify(JSON.parse(text))` writes it. When it is, `shared` is filled with the `[start, end)` of each part the document
- * shares with others (in text order), as {@link documentPieces} takes them; the bytes between
- * them are the document's own text. The text must be valid JSON (it was parsed already).
+ * Whether `bytes` is a JSON object exactly as `JSON.stringify(JSON.parse(text))` writes it.
+ * When it is, `shared` is filled with the `[start, end)` of each part the document shares with
+ * others (in text order), as `documentPieces` takes them; the bytes between them are the
+ * document's own text. The text must be valid JSON (it was parsed already).
  */
 export function canonicalPieces(bytes: Uint8Array, shared: number[]): boolean {
   const length = bytes.length
