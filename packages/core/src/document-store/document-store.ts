@@ -127,16 +127,12 @@ export class DocumentStoreBuilder {
     const ranges = this.sharedRanges
     let used = 0
     let from = 0
-    for (let at = 0; at <= ranges.length; at += 2) {
-      const ownEnd = at < ranges.length ? ranges[at]! : bytes.length
-      // The room for the own bytes and a reference (at most 9 bytes: 2 marks, 7 base-36 digits).
-      this.reserveScratch(used + ownEnd - from + 9, used)
-      used += bytes.copy(this.scratch, used, from, ownEnd)
-      if (at === ranges.length) break
-      const id = this.shared.idOfBytes(bytes.subarray(ownEnd, ranges[at + 1]!)).toString(36)
-      used += this.scratch.write(`${OPEN}${id}${CLOSE}`, used, 'latin1')
+    for (let at = 0; at < ranges.length; at += 2) {
+      used = this.appendPiece(bytes.subarray(from, ranges[at]!), false, used)
+      used = this.appendPiece(bytes.subarray(ranges[at]!, ranges[at + 1]!), true, used)
       from = ranges[at + 1]!
     }
+    used = this.appendPiece(bytes.subarray(from), false, used)
     this.documents.addBytes(this.scratch, used)
   }
 
@@ -160,26 +156,27 @@ export class DocumentStoreBuilder {
     let used = 0
     for (let piece = firsts[index]!; piece < last; piece++) {
       const start = piece === 0 ? 0 : ends[piece - 1]!
-      const end = ends[piece]!
-      // The room for a piece and a reference (at most 9 bytes: 2 marks, 7 digits in base 36).
-      this.reserveScratch(used + end - start + 9, used)
-      const part = Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start)
-      if ((piece - firsts[index]!) % 2 === 0) {
-        used += part.copy(this.scratch, used)
-      } else {
-        const id = this.shared.idOfBytes(part).toString(36)
-        used += this.scratch.write(`${OPEN}${id}${CLOSE}`, used, 'latin1')
-      }
+      const part = Buffer.from(bytes.buffer, bytes.byteOffset + start, ends[piece]! - start)
+      used = this.appendPiece(part, (piece - firsts[index]!) % 2 === 1, used)
     }
     this.documents.addBytes(this.scratch, used)
   }
 
-  /** Room for `bytes` in the scratch buffer, whose first `used` bytes are kept. */
-  private reserveScratch(bytes: number, used: number): void {
-    if (bytes <= this.scratch.length) return
-    const grown = Buffer.allocUnsafe(Math.max(bytes, this.scratch.length * 2))
-    this.scratch.copy(grown, 0, 0, used)
-    this.scratch = grown
+  /**
+   * Writes a piece of a document's text at `used` in the scratch buffer (grown as needed): its
+   * own bytes as they are, or a shared part as a reference to it. Returns where it ends.
+   */
+  private appendPiece(part: Buffer, shared: boolean, used: number): number {
+    // A reference is at most 9 bytes: 2 marks, 7 digits in base 36.
+    const needed = used + (shared ? 9 : part.length)
+    if (needed > this.scratch.length) {
+      const grown = Buffer.allocUnsafe(Math.max(needed, this.scratch.length * 2))
+      this.scratch.copy(grown, 0, 0, used)
+      this.scratch = grown
+    }
+    if (!shared) return used + part.copy(this.scratch, used)
+    const id = this.shared.idOfBytes(part).toString(36)
+    return used + this.scratch.write(`${OPEN}${id}${CLOSE}`, used, 'latin1')
   }
 
   build(): BuiltStore {
