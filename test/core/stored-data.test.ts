@@ -62,6 +62,38 @@ describe('the document store', () => {
     const whole = documents.reduce((sum, d) => sum + Buffer.byteLength(JSON.stringify(d)), 0)
     expect(blockBytes.length + dictionaryBytes.length + sharedBytes.length).toBeLessThan(whole)
   })
+
+  it('says from its bytes whether a text, its shared parts joined, is short and lacks a byte', () => {
+    // Markup in a shared part or in the document's own fields, and lengths about a bound.
+    const markup = fc.constantFrom('', '<emph>', 'a < b', '&lt;')
+    const marked = fc.record({
+      uri: fc.string(),
+      title: fc.string({ unit: 'grapheme' }),
+      group: fc.record({ title: markup, identifier: fc.string() }),
+      terms: fc.array(fc.record({ title: markup }), { maxLength: 3 }),
+      notes: fc.array(markup, { maxLength: 2 }),
+    })
+    fc.assert(
+      fc.property(
+        fc.array(marked, { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 1, max: 400 }),
+        (documents, length) => {
+          const builder = new DocumentStoreBuilder()
+          for (const document of documents) builder.add(document as unknown as CatalogueDocument)
+          const { store } = builder.build()
+          documents.forEach((_, index) => {
+            const text = store.text(index)
+            const bytes = Buffer.byteLength(text)
+            // Its length is the bound: a reference counted wrong is a byte or more off.
+            for (const bound of [length, bytes, bytes + 1]) {
+              const expected = bytes < bound && !text.includes('<')
+              expect(store.shorterWithout(index, bound, 0x3c), `${bound} ${text}`).toBe(expected)
+            }
+          })
+        },
+      ),
+    )
+  })
 })
 
 describe('a document stored from its JSON text', () => {

@@ -94,6 +94,13 @@ describe('counting the values of a match set', () => {
     )
     expect(cheapestWay(formats, few, 3)).toBe('document')
     expect(cheapestWay(formats, many, 40_000)).toBe('set')
+    // Hundreds of matches spread out (a page's filters leave thousands of a million): only
+    // their words of each set are read, where each counted by document costs cache misses.
+    const spread = setOf(
+      size,
+      Array.from({ length: 400 }, (_, i) => i * 250),
+    )
+    expect(cheapestWay(formats, spread, 400)).toBe('set')
     expect(cheapestWay(subjects, few, 3)).toBe('document')
     expect(cheapestWay(subjects, many, 40_000)).toBe('value')
     // When nearly all match, those that do not are few: counted by document, from the totals.

@@ -1,4 +1,4 @@
-import type { Bitset } from '../util/bitset.js'
+import { type Bitset, popcount } from '../util/bitset.js'
 import { FEW_VALUES, type ValueColumn } from './value-column.js'
 
 /**
@@ -15,7 +15,10 @@ import { FEW_VALUES, type ValueColumn } from './value-column.js'
  *   cache). Its cost is the column's size, whatever the matches: the way for subjects and
  *   creators when tens of thousands of documents match.
  * - **by set**, for a column of few values: a popcount of the match set AND each value's set of
- *   documents, 32 documents a step. Formats, types and levels count so.
+ *   documents, 32 documents a step, over the match set's words that hold a match (a page's
+ *   filters may leave a few thousand matches: their words are then all that is read of the
+ *   values' sets, in order, where counting them by document costs cache misses in the
+ *   column's arrays). Formats, types and levels count so.
  *
  * When more than half the catalogue matches, counting by document visits those that do not
  * match instead, and takes them from each value's total.
@@ -54,9 +57,12 @@ export function cheapestWay(column: ValueColumn, matches: Bitset, matchCount: nu
   let visited = Math.min(counted, column.holderCount())
   const fewest = Math.max(0, counted - (size - column.holderCount()))
   const byValue = column.valueIds.length * COST.perListed
+  // Every word of the match set is looked at; only those holding a match (at most one a
+  // match) are read in each value's set.
+  const heldWords = Math.min(matchCount, matches.words.length)
   const bySet =
     column.keys.length <= FEW_VALUES
-      ? column.keys.length * matches.words.length * COST.perWord
+      ? (matches.words.length + column.keys.length * heldWords) * COST.perWord
       : Number.POSITIVE_INFINITY
   const other = Math.min(byValue, bySet)
   const countingCost = matches.words.length * COST.perWord
@@ -73,7 +79,13 @@ export function cheapestWay(column: ValueColumn, matches: Bitset, matchCount: nu
 
 function countBySet(column: ValueColumn, matches: Bitset): Int32Array {
   const counts = new Int32Array(column.keys.length)
-  for (let id = 0; id < counts.length; id++) counts[id] = matches.countAnd(column.documentSet(id))
+  const sets = Array.from(counts, (_, id) => column.documentSet(id).words)
+  const words = matches.words
+  for (let w = 0; w < words.length; w++) {
+    const word = words[w]!
+    if (word === 0) continue
+    for (let id = 0; id < sets.length; id++) counts[id]! += popcount(word & sets[id]![w]!)
+  }
   return counts
 }
 

@@ -11,6 +11,8 @@ import { SharedParts } from './shared-parts.js'
  * both characters, so they never occur in it otherwise. */
 const OPEN = '\u0001'
 const CLOSE = '\u0002'
+const REFERENCE_OPEN = 0x01
+const REFERENCE_CLOSE = 0x02
 
 /**
  * The stored parts of a {@link DocumentStore}, as a snapshot writes them: each document's own
@@ -47,6 +49,26 @@ export class DocumentStore {
   /** The JSON text of the document at a position. */
   text(index: number): string {
     return this.expanded(this.documents.get(index))
+  }
+
+  /**
+   * Whether the JSON text of the document at a position, its shared parts joined, is shorter than
+   * `length` bytes of UTF-8 and holds no byte `byte` (an ASCII character): read from the stored
+   * bytes, nothing decoded. Its length in UTF-16 code units is at most its length in bytes.
+   */
+  shorterWithout(index: number, length: number, byte: number): boolean {
+    const own = this.documents.bytes(index)
+    let total = own.length
+    if (total >= length || own.includes(byte)) return false
+    let open = own.indexOf(REFERENCE_OPEN)
+    while (open >= 0) {
+      const close = own.indexOf(REFERENCE_CLOSE, open)
+      const part = this.shared.bytes(Number.parseInt(own.toString('latin1', open + 1, close), 36))
+      total += part.length - (close + 1 - open)
+      if (total >= length || part.includes(byte)) return false
+      open = own.indexOf(REFERENCE_OPEN, close)
+    }
+    return true
   }
 
   /**

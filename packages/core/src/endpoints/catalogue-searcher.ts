@@ -6,7 +6,12 @@
  */
 
 import type { ParsedRequest } from '../api/parsed-request.js'
-import { PreparedRecord, type SnippetSource, snippetFields } from '../api/snippets.js'
+import {
+  PreparedRecord,
+  SNIPPET_TEXT_BUDGET,
+  type SnippetSource,
+  snippetFields,
+} from '../api/snippets.js'
 import type { CatalogueData } from '../catalogue-data/catalogue-data.js'
 import {
   applyFilters,
@@ -34,7 +39,6 @@ const PASSING_MATCHES_BYTES = 16 * 2 ** 20
 /** Hits at or below a node: all matching documents, and those of them online. */
 export type HitCounts = (node: number) => { hits: number; online: number }
 
-/** A catalogue's searcher: its data, the filter cache and the buffers requests reuse. */
 /**
  * A query matching fewer than one document in this many has its filters tested on each match
  * (a few nanoseconds each) instead of made into sets over the whole catalogue (a year bound is a
@@ -42,6 +46,10 @@ export type HitCounts = (node: number) => { hits: number; online: number }
  */
 const FEW_MATCHES = 8
 
+/** `<`, which opens markup: a value holding one may show words the index reads apart. */
+const LESS_THAN = 0x3c
+
+/** A catalogue's searcher: its data, the filter cache and the buffers requests reuse. */
 export class CatalogueSearcher {
   readonly data: CatalogueData
   /** Every document. */
@@ -93,6 +101,16 @@ export class CatalogueSearcher {
       this.prepared.set(index, record)
     }
     return record
+  }
+
+  /**
+   * Whether the snippets read every value of the document at a position as the index read it:
+   * its text holds no markup and is shorter than a record's snippet budget, so no value is cut
+   * ({@link PreparedRecord}). Then a value the index says holds no word of a query shows none.
+   * The stored text is JSON as `JSON.stringify` writes it, where a `<` is never escaped.
+   */
+  readsAsIndexed(index: number): boolean {
+    return this.data.documents.shorterWithout(index, SNIPPET_TEXT_BUDGET, LESS_THAN)
   }
 
   /** Parses the document at a position. */

@@ -33,21 +33,29 @@ interface YearTotals {
 
 const totalsOf = new WeakMap<CatalogueData, YearTotals>()
 
-/** The histogram of a match set, in the plan `/facets`' own `min_date` and `max_date` make. */
-export function histogramCounts(
-  data: CatalogueData,
-  request: ParsedRequest,
-  matches: Bitset,
-  facets: FacetsResponse,
-): { plan: HistogramPlan; counts: Int32Array } {
-  const plan = histogramPlan(request, facets.min_date.value, facets.max_date.value)
-  const counts = new Int32Array(plan.buckets.length)
-  if (plan.buckets.length === 0) return { plan, counts }
+/**
+ * A match set's documents by year, read in one pass over it: how many begin and end in each
+ * year, and (when fewer than half the catalogue match) the earliest begin year and latest end
+ * year of any match, which `/facets` answers as `min_date` and `max_date`, so that its histogram
+ * reads each match's years once.
+ */
+export interface MatchYears {
+  /** Documents with `s ≤ e` by earliest begin year, and by latest end year (`totals.base` on). */
+  begins: Int32Array
+  ends: Int32Array
+  /** The earliest begin year and latest end year of the matches; undefined when most match. */
+  range: [number | null, number | null] | undefined
+}
+
+/** The years of a match set's documents ({@link MatchYears}). */
+export function matchYears(data: CatalogueData, matches: Bitset): MatchYears {
   const totals = yearTotals(data)
   const { startMin, endMax } = data.keys
   const begins = new Int32Array(totals.begins.length)
   const ends = new Int32Array(totals.ends.length)
   const dense = matches.count() > data.size / 2
+  let first = Number.POSITIVE_INFINITY
+  let last = Number.NEGATIVE_INFINITY
   const words = matches.words
   const lastBits = data.size & 31
   for (let w = 0; w < words.length; w++) {
@@ -61,6 +69,8 @@ export function histogramCounts(
       word ^= low
       const s = startMin[id]!
       const e = endMax[id]!
+      if (s !== NO_YEAR && s < first) first = s
+      if (e !== NO_YEAR && e > last) last = e
       if (s === NO_YEAR || e === NO_YEAR || s > e) continue
       begins[s - totals.base]!++
       ends[e - totals.base]!++
@@ -72,6 +82,29 @@ export function histogramCounts(
       ends[i] = totals.ends[i]! - ends[i]!
     }
   }
+  const range: MatchYears['range'] = dense
+    ? undefined
+    : [Number.isFinite(first) ? first : null, Number.isFinite(last) ? last : null]
+  return { begins, ends, range }
+}
+
+/**
+ * The histogram of a match set, in the plan `/facets`' own `min_date` and `max_date` make, from
+ * its {@link matchYears} (whose counters it sums in place).
+ */
+export function histogramCounts(
+  data: CatalogueData,
+  request: ParsedRequest,
+  matches: Bitset,
+  years: MatchYears,
+  facets: FacetsResponse,
+): { plan: HistogramPlan; counts: Int32Array } {
+  const plan = histogramPlan(request, facets.min_date.value, facets.max_date.value)
+  const counts = new Int32Array(plan.buckets.length)
+  if (plan.buckets.length === 0) return { plan, counts }
+  const totals = yearTotals(data)
+  const { startMin, endMax } = data.keys
+  const { begins, ends } = years
   // Running sums: begins[i] = documents with s ≤ base + i; ends[i] those with e ≤ base + i.
   for (let i = 1; i < begins.length; i++) {
     begins[i]! += begins[i - 1]!

@@ -20,19 +20,24 @@ export interface FacetOptIns {
  * Counts the facets of a match set (each column the cheapest way its sizes allow:
  * `columns/value-counts.ts`); buckets are read off the counters (doc_count descending, key
  * ascending). The `level` and `type` facets are counted when asked.
+ * @param years the matches' earliest begin year and latest end year, when read already (a date
+ *   histogram's pass over the matches reads them)
  */
 export function countFacets(
   data: CatalogueData,
   matches: Bitset,
   optIns: FacetOptIns = {},
+  years?: [number | null, number | null],
 ): FacetsResponse {
   const { formats, subject, creator, level, type, start_date, end_date } = data.columns
   const matchCount = matches.count()
   const dense = matchCount > data.size / 2
   const counts = (column: ValueColumn) => valueCounts(column, matches, matchCount)
-  const [minYear, maxYear] = dense
-    ? [firstYear(start_date, matches, 1), firstYear(end_date, matches, -1)]
-    : yearRange(data, matches)
+  const [minYear, maxYear] =
+    years ??
+    (dense
+      ? [firstYear(start_date, matches, 1), firstYear(end_date, matches, -1)]
+      : yearRange(data, matches))
   const answer: FacetsResponse = {
     max_date: { value: maxYear },
     creator: buckets(creator, counts(creator), LIMITS.creator),

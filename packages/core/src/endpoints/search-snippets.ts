@@ -47,8 +47,14 @@ export function pageSnippets(
   // The index knows which values of a document hold a word of the query: only those are read
   // into words (most values of a long record hold none).
   const showable = new ShowableValues(data.text.parts, shownLeaves(query))
-  const recordAt = (id: number) =>
-    id === -1 ? null : { prepared: searcher.preparedRecord(id), ...showable.of(id) }
+  const recordAt = (id: number) => {
+    if (id === -1) return null
+    const reading = showable.of(id)
+    // A record none of whose values can show a word, each read as the index read it, has no
+    // snippet of its own: it is neither parsed nor prepared (its component's may follow).
+    if (!reading.showsAny && searcher.readsAsIndexed(id)) return null
+    return { prepared: searcher.preparedRecord(id), ...reading }
+  }
   // A component's title is at hand; its document is decoded only when the title shows no word.
   const componentAt = (id: number) => {
     if (id === -1) return null

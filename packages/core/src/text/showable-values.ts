@@ -27,6 +27,8 @@ const MASK_BITS = 31
 /** What the index says of a document's values: which can show a word, and how much they show. */
 export interface ValueReading {
   showable: ShowableValue
+  /** Whether any value of the document can show a word of the query. */
+  showsAny: boolean
   /**
    * Each value's leaves and marks, when the query has no phrase (whose marks need places): a
    * word, prefix or fuzzy word marks each word showing it, and one word showing two is one mark.
@@ -119,7 +121,7 @@ export class ShowableValues {
 
   /** Which values of document `id` can show a word of the query, and what they show. */
   of(id: number): ValueReading {
-    if (this.unbounded) return { showable: () => true, rank: undefined }
+    if (this.unbounded) return { showable: () => true, showsAny: true, rank: undefined }
     const { sequences, sequenceOffsets } = this.parts
     const showing: boolean[] = []
     // When rankable: each value's leaves (bits) and its words showing one.
@@ -151,7 +153,7 @@ export class ShowableValues {
     const rank: ValueRank | undefined = this.rankable
       ? (value) => (value < marks.length ? [popcount(leaves[value]!), marks[value]!] : undefined)
       : undefined
-    return { showable: (value) => showing[value] === true, rank }
+    return { showable: (value) => showing[value] === true, showsAny: showing.includes(true), rank }
   }
 
   private shows(bits: number): boolean {
