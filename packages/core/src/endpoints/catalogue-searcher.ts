@@ -93,10 +93,16 @@ export class CatalogueSearcher {
     return this.scores
   }
 
-  /** The document at a position as its snippets read it, kept for the next request. */
-  preparedRecord(index: number): PreparedRecord {
+  /**
+   * The document at a position as its snippets read it, kept for the next request; null when
+   * it is not kept and can show no word of the request's query: the index says none of its
+   * values holds one (`showsAny` false) and the snippets read every value as the index read it
+   * ({@link readsAsIndexed}). Then it is neither parsed nor prepared.
+   */
+  snippetRecord(index: number, showsAny: boolean): PreparedRecord | null {
     let record = this.prepared.get(index)
     if (record === undefined) {
+      if (!showsAny && this.readsAsIndexed(index)) return null
       record = new PreparedRecord(this.snippetSource(index), this.data.text.analyzer)
       this.prepared.set(index, record)
     }
@@ -106,10 +112,10 @@ export class CatalogueSearcher {
   /**
    * Whether the snippets read every value of the document at a position as the index read it:
    * its text holds no markup and is shorter than a record's snippet budget, so no value is cut
-   * ({@link PreparedRecord}). Then a value the index says holds no word of a query shows none.
-   * The stored text is JSON as `JSON.stringify` writes it, where a `<` is never escaped.
+   * ({@link PreparedRecord}). The stored text is JSON as `JSON.stringify` writes it, where a
+   * `<` is never escaped.
    */
-  readsAsIndexed(index: number): boolean {
+  private readsAsIndexed(index: number): boolean {
     return this.data.documents.shorterWithout(index, SNIPPET_TEXT_BUDGET, LESS_THAN)
   }
 

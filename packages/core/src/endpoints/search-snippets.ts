@@ -50,10 +50,10 @@ export function pageSnippets(
   const recordAt = (id: number) => {
     if (id === -1) return null
     const reading = showable.of(id)
-    // A record none of whose values can show a word, each read as the index read it, has no
-    // snippet of its own: it is neither parsed nor prepared (its component's may follow).
-    if (!reading.showsAny && searcher.readsAsIndexed(id)) return null
-    return { prepared: searcher.preparedRecord(id), ...reading }
+    // Null for a record that can show no word: it has no snippet of its own (its best
+    // component's may follow).
+    const prepared = searcher.snippetRecord(id, reading.showsAny)
+    return prepared && { prepared, ...reading }
   }
   // A component's title is at hand; its document is decoded only when the title shows no word.
   const componentAt = (id: number) => {
