@@ -9,7 +9,7 @@ import type { Snippet } from '../api/response-schemas.js'
 import { shownLeaves } from '../api/snippet-marks.js'
 import { snippetMaker } from '../api/snippets.js'
 import { ShowableValues, type ValueReading } from '../text/showable-values.js'
-import type { Bitset } from '../util/bitset.js'
+import { Bitset } from '../util/bitset.js'
 import type { CatalogueSearcher } from './catalogue-searcher.js'
 
 /**
@@ -34,16 +34,17 @@ export function pageSnippets(
   // A group whose best document is a component has it as its best component. The others' are
   // found by scoring their components: each group by its place on the page, plus one (0: none).
   const slotOf = new Int32Array(data.groups.length)
-  let scored = 0
+  const scored: number[] = []
   groups.forEach((group, slot) => {
     const top = bestAt?.[group]
     if (top !== undefined && top !== records[slot]) best[slot] = top
     else {
       slotOf[group] = slot + 1
-      scored++
+      scored.push(group)
     }
   })
-  if (scored > 0) scoreBestComponents(searcher, query, allowed, records, slotOf, best)
+  if (scored.length > 0)
+    scoreBestComponents(searcher, query, allowed, records, scored, slotOf, best)
   // The index knows which values of a document hold a word of the query: only those are read
   // into words (most values of a long record hold none).
   const showable = new ShowableValues(data.text.parts, shownLeaves(query))
@@ -75,25 +76,29 @@ export function pageSnippets(
 }
 
 /**
- * Finds the best component of each group `slotOf` numbers (its place on the page, plus one), in
- * `best` at its place. Those groups' components are scored (the page bounds that work), as
- * `/search` would score them: a page in another order than relevance holds no scores, and one
- * ranked by them holds exact scores only where its ranking needs them (a component that is not
- * its group's best may hold a bound of its score).
+ * Finds the best component of each of the `scored` groups (`slotOf` numbers each by its place on
+ * the page, plus one), in `best` at its place. Those groups' components are scored (the page
+ * bounds that work), as `/search` would score them: a page in another order than relevance
+ * holds no scores, and one ranked by them holds exact scores only where its ranking needs them
+ * (a component that is not its group's best may hold a bound of its score).
  */
 function scoreBestComponents(
   searcher: CatalogueSearcher,
   query: QueryNode,
   allowed: Bitset,
   records: readonly number[],
+  scored: readonly number[],
   slotOf: Int32Array,
   best: Int32Array,
 ): void {
-  const { groupOf, text } = searcher.data
-  const isComponent = (id: number) => {
-    const slot = slotOf[groupOf[id]!]!
-    return slot !== 0 && records[slot - 1] !== id && allowed.has(id)
-  }
+  const { groupOf, text, universeGroups } = searcher.data
+  // The groups' searchable documents as a set: a match of another group is one look into it,
+  // where its group would be a read far into the catalogue's array of groups.
+  const { groupStarts, groupDocs } = universeGroups.arrays
+  const inScored = new Bitset(allowed.size)
+  for (const group of scored) inScored.addAll(groupDocs, groupStarts[group], groupStarts[group + 1])
+  const isComponent = (id: number) =>
+    inScored.has(id) && allowed.has(id) && records[slotOf[groupOf[id]!]! - 1] !== id
   const found = text.score(query, isComponent)
   const bestScore = new Float64Array(best.length).fill(Number.NEGATIVE_INFINITY)
   const { ids, scores } = found
