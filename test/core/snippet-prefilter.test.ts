@@ -166,9 +166,10 @@ describe('snippets read through the index', () => {
       })
 
       it('are the same for words markup joins, words a cut makes and common words', () => {
-        // With records kept from query to query, and with none kept: a record that is not kept
-        // is read only when the index says it can show a word or it may show one the index
-        // reads apart (markup, a cut).
+        // With records kept from query to query, and with none kept, as on a server whose
+        // cache is empty: each record is then read again, or not at all when the index says it
+        // shows no word and nothing in it can show one the index reads apart (markup, a cut).
+        // The generated queries above meet such records by the hundred.
         for (const share of [1, 0]) {
           catalogue.shareCaches(share)
           for (const query of TRICKY_QUERIES) expectSameSnippets(catalogue, query)

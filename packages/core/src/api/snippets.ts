@@ -126,8 +126,8 @@ class PreparedValue {
 /**
  * A record's texts as its snippets read them, for any query: its fields in reading order, each
  * value's display text, and its words once a query reads them. None of it depends on the query,
- * so a backend may keep a record's (the in-memory engine keeps those of the records shown last)
- * and mark it again for another query without reading it again.
+ * so a backend may keep a record's (the in-memory engine keeps those of the records it read
+ * last) and mark it again for another query without reading it again.
  */
 export class PreparedRecord {
   readonly fields: readonly (readonly [RecordField, readonly PreparedValue[]])[]
@@ -186,8 +186,9 @@ type RecordField = Exclude<Snippet['field'], 'component'>
 /** The snippets of a request's results: one maker per request, for every result of its page. */
 export interface SnippetMaker {
   /**
-   * A result's snippets: its group's own record (null when the catalogue lacks it) and its
-   * best-matching component (null when none matches).
+   * A result's snippets: its group's own record (null when the catalogue lacks it, or when the
+   * backend knows it shows no word of the query) and its best-matching component (null when
+   * none matches).
    */
   snippets(
     record: SnippetSource | PreparedRecord | ShowableRecord | null,

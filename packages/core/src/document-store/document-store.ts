@@ -58,17 +58,18 @@ export class DocumentStore {
    */
   shorterWithout(index: number, length: number, byte: number): boolean {
     const own = this.documents.bytes(index)
+    const parts: Buffer[] = []
+    // Its length first, each reference counted as its part (a part may be shorter than it).
     let total = own.length
-    if (total >= length || own.includes(byte)) return false
     let open = own.indexOf(REFERENCE_OPEN)
     while (open >= 0) {
       const close = own.indexOf(REFERENCE_CLOSE, open)
       const part = this.shared.bytes(Number.parseInt(own.toString('latin1', open + 1, close), 36))
+      parts.push(part)
       total += part.length - (close + 1 - open)
-      if (total >= length || part.includes(byte)) return false
       open = own.indexOf(REFERENCE_OPEN, close)
     }
-    return true
+    return total < length && !own.includes(byte) && parts.every((part) => !part.includes(byte))
   }
 
   /**

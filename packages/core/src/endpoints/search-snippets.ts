@@ -92,13 +92,23 @@ function scoreBestComponents(
   best: Int32Array,
 ): void {
   const { groupOf, text, universeGroups } = searcher.data
-  // The groups' searchable documents as a set: a match of another group is one look into it,
-  // where its group would be a read far into the catalogue's array of groups.
   const { groupStarts, groupDocs } = universeGroups.arrays
-  const inScored = new Bitset(allowed.size)
-  for (const group of scored) inScored.addAll(groupDocs, groupStarts[group], groupStarts[group + 1])
+  let documents = 0
+  for (const group of scored) documents += groupStarts[group + 1]! - groupStarts[group]!
+  // The groups' searchable documents as a set, when they are fewer than the matches: a match of
+  // another group is then one look into it, where its group is a read far into the catalogue's
+  // array of groups.
+  let inScored: Bitset | undefined
+  if (documents <= text.evaluate(query).ids.length) {
+    inScored = new Bitset(allowed.size)
+    for (const group of scored) {
+      inScored.addAll(groupDocs, groupStarts[group], groupStarts[group + 1])
+    }
+  }
   const isComponent = (id: number) =>
-    inScored.has(id) && allowed.has(id) && records[slotOf[groupOf[id]!]! - 1] !== id
+    (inScored ? inScored.has(id) : slotOf[groupOf[id]!]! !== 0) &&
+    allowed.has(id) &&
+    records[slotOf[groupOf[id]!]! - 1] !== id
   const found = text.score(query, isComponent)
   const bestScore = new Float64Array(best.length).fill(Number.NEGATIVE_INFINITY)
   const { ids, scores } = found
