@@ -190,9 +190,11 @@ export function excludedLookup(ids: Uint32Array, size: number, lookups: number):
 
 /**
  * Takes the searchable documents of `ids` away from their groups' counts of hits and of online
- * hits; how many groups it empties. A function of its own, as small as its loop: V8 optimizes
- * it on a request's first tens of thousands of ids, where inside the method the loop ran
- * unoptimized for a reader's first four exclusions (10 to 22 ms each at 1M, against 2).
+ * hits; how many groups it empties. A group's documents mostly stand together, so a run of ids
+ * of one group is counted in locals and taken from its counters once. A function of its own, as
+ * small as its loop: V8 optimizes it on a request's first tens of thousands of ids, where inside
+ * the method the loop ran unoptimized for a reader's first four exclusions (10 to 22 ms each at
+ * 1M, against 2).
  */
 function takeAway(
   ids: Uint32Array,
@@ -203,13 +205,30 @@ function takeAway(
   onlineHits: Uint32Array,
 ): number {
   let emptied = 0
+  let group = -1
+  let taken = 0
+  let takenOnline = 0
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i]!
     const bit = 1 << (id & 31)
     if ((searchableWords[id >>> 5]! & bit) === 0) continue
-    const group = groupOf[id]!
-    if (--hits[group]! === 0) emptied++
-    if ((onlineWords[id >>> 5]! & bit) !== 0) onlineHits[group]!--
+    const own = groupOf[id]!
+    if (own !== group) {
+      // The run of the group before ends: its counts go down by what it held.
+      if (group !== -1) {
+        if ((hits[group] = hits[group]! - taken) === 0) emptied++
+        onlineHits[group] = onlineHits[group]! - takenOnline
+      }
+      group = own
+      taken = 0
+      takenOnline = 0
+    }
+    taken++
+    if ((onlineWords[id >>> 5]! & bit) !== 0) takenOnline++
+  }
+  if (group !== -1) {
+    if ((hits[group] = hits[group]! - taken) === 0) emptied++
+    onlineHits[group] = onlineHits[group]! - takenOnline
   }
   return emptied
 }
