@@ -216,8 +216,9 @@ function takeAway(
     if (own !== group) {
       // The run of the group before ends: its counts go down by what it held.
       if (group !== -1) {
-        if ((hits[group] = hits[group]! - taken) === 0) emptied++
-        onlineHits[group] = onlineHits[group]! - takenOnline
+        hits[group]! -= taken
+        if (hits[group] === 0) emptied++
+        onlineHits[group]! -= takenOnline
       }
       group = own
       taken = 0
@@ -227,8 +228,9 @@ function takeAway(
     if ((onlineWords[id >>> 5]! & bit) !== 0) takenOnline++
   }
   if (group !== -1) {
-    if ((hits[group] = hits[group]! - taken) === 0) emptied++
-    onlineHits[group] = onlineHits[group]! - takenOnline
+    hits[group]! -= taken
+    if (hits[group] === 0) emptied++
+    onlineHits[group]! -= takenOnline
   }
   return emptied
 }
