@@ -4,6 +4,7 @@ import { ByteStrings } from '../util/byte-strings.js'
 import { canonicalPieces } from './canonical-pieces.js'
 import { DocumentBlocks, DocumentBlocksBuilder, type StoredBlocks } from './document-blocks.js'
 import { documentPieces, type PieceBytes } from './document-pieces.js'
+import { REFERENCE_CLOSE, REFERENCE_OPEN } from './json-bytes.js'
 import { memberRanges } from './json-members.js'
 import { SharedParts } from './shared-parts.js'
 
@@ -11,8 +12,6 @@ import { SharedParts } from './shared-parts.js'
  * both characters, so they never occur in it otherwise. */
 const OPEN = '\u0001'
 const CLOSE = '\u0002'
-const REFERENCE_OPEN = 0x01
-const REFERENCE_CLOSE = 0x02
 
 /**
  * The stored parts of a {@link DocumentStore}, as a snapshot writes them: each document's own

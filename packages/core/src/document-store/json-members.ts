@@ -16,10 +16,9 @@ import {
   OPEN_ARRAY,
   OPEN_OBJECT,
   QUOTE,
+  REFERENCE_CLOSE,
+  REFERENCE_OPEN,
 } from './json-bytes.js'
-
-const REFERENCE_OPEN = 0x01
-const REFERENCE_CLOSE = 0x02
 
 /**
  * Where the members of a JSON object's UTF-8 text whose names are among `names` stand, in

@@ -1,9 +1,9 @@
 import type { FacetBucket, FacetsResponse } from '../api/response-schemas.js'
 import type { CatalogueData } from '../catalogue-data/catalogue-data.js'
-import { NO_YEAR } from '../columns/columns.js'
 import type { ValueColumn } from '../columns/value-column.js'
 import { valueCounts } from '../columns/value-counts.js'
 import type { Bitset } from '../util/bitset.js'
+import { matchYears } from './date-histogram-counts.js'
 
 /** Bucket limits of the reference service's aggregations, and of our `level` and `type` facets. */
 const LIMITS = { creator: 100, subject: 100, format: 10, level: 100, type: 10 }
@@ -37,7 +37,8 @@ export function countFacets(
     years ??
     (dense
       ? [firstYear(start_date, matches, 1), firstYear(end_date, matches, -1)]
-      : yearRange(data, matches))
+      : // Fewer than half match: the pass over them gives the range.
+        matchYears(data, matches).range!)
   const answer: FacetsResponse = {
     max_date: { value: maxYear },
     creator: buckets(creator, counts(creator), LIMITS.creator),
@@ -55,27 +56,6 @@ export function countFacets(
   }
   if (optIns.type) answer.type = buckets(type, counts(type), LIMITS.type)
   return answer
-}
-
-/** The earliest start year and latest end year of the matches, by a scan of their sort keys. */
-function yearRange(data: CatalogueData, matches: Bitset): [number | null, number | null] {
-  const { startMin, endMax } = data.keys
-  let minYear = Number.POSITIVE_INFINITY
-  let maxYear = Number.NEGATIVE_INFINITY
-  const words = matches.words
-  for (let w = 0; w < words.length; w++) {
-    let word = words[w]!
-    while (word !== 0) {
-      const low = word & -word
-      const id = (w << 5) + 31 - Math.clz32(low)
-      const begin = startMin[id]!
-      if (begin !== NO_YEAR && begin < minYear) minYear = begin
-      const end = endMax[id]!
-      if (end !== NO_YEAR && end > maxYear) maxYear = end
-      word ^= low
-    }
-  }
-  return [Number.isFinite(minYear) ? minYear : null, Number.isFinite(maxYear) ? maxYear : null]
 }
 
 /**
