@@ -2,7 +2,7 @@
  * Serving on every core: `catalogue serve --workers N` on one snapshot for each N in turn (one
  * server at a time, rounds alternating), each loaded with the 50 searches of the mix by
  * autocannon, the response cache off: requests a second, latency, the server's start and its
- * memory after start and after the run. Appends a section to bench/workers-results.md.
+ * memory after start and after the run, and the CPU each request costs in each thread. Appends a section to bench/workers-results.md.
  *
  *   node --import tsx bench/workers.ts [--size 1m] [--snapshot FILE] [--workers 1,2]
  *     [--rounds 2] [--seconds 10] [--connections 50]
@@ -17,7 +17,7 @@ import { availableParallelism, cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { residentBytes } from './engines/measure.js'
+import { cpuSecondsByThread, residentBytes } from './engines/measure.js'
 import { generatedCatalogue } from './generated-catalogue.js'
 import { type HttpRun, load, serveCatalogue } from './http.js'
 import { indexCatalogue } from './index-catalogue.js'
@@ -53,6 +53,8 @@ interface Measured {
   rssAfterStart: number
   rssAfterRun: number
   run: HttpRun
+  /** CPU a request, ms: the server's main thread, its other threads, and autocannon's process. */
+  cpu: { main: number; others: number; load: number }
 }
 
 const measured: Measured[] = []
@@ -64,13 +66,24 @@ for (let round = 1; round <= rounds; round++) {
       const startMs = performance.now() - started
       const rssAfterStart = residentBytes(server.child.pid!)
       await load(server.url, paths, connections, 3)
+      const serverBefore = cpuSecondsByThread(server.child.pid!)
+      const loadBefore = process.cpuUsage()
       const run = await load(server.url, paths, connections, seconds)
+      const loadUsed = process.cpuUsage(loadBefore)
+      const serverAfter = cpuSecondsByThread(server.child.pid!)
+      const perRequest = (cpuSeconds: number) =>
+        (cpuSeconds * 1000) / (run.requestsPerSecond * seconds)
       const figures = {
         workers,
         startMs,
         rssAfterStart,
         rssAfterRun: residentBytes(server.child.pid!),
         run,
+        cpu: {
+          main: perRequest(serverAfter.main - serverBefore.main),
+          others: perRequest(serverAfter.others - serverBefore.others),
+          load: perRequest((loadUsed.user + loadUsed.system) / 1e6),
+        },
       }
       measured.push(figures)
       process.stderr.write(`round ${round}, ${workers} workers: ${JSON.stringify(figures)}\n`)
@@ -86,10 +99,11 @@ const of = (workers: number) => measured.filter((figures) => figures.workers ===
 const one = of(counts[0]!)
 const rateOne = mean(one.map((figures) => figures.run.requestsPerSecond))
 const rssOne = mean(one.map((figures) => figures.rssAfterRun))
+const cores = cpus().length
 const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).stdout.toString()
 const lines = [
   `\n## ${new Date().toISOString().slice(0, 10)}, commit ${commit.trim()}, ${size.toLocaleString('en')} documents\n`,
-  `${cpus().length} × ${cpus()[0]?.model.trim()}. \`node --import tsx bench/workers.ts --size ${values.size} --workers ${values.workers} --rounds ${rounds} --seconds ${seconds}\`: the mix of /search, ${connections} connections, ${seconds} s a server after 3 s of warm-up, the cache off; rounds alternate. RSS is the server process's (every thread).\n`,
+  `${cores} × ${cpus()[0]?.model.trim()}. \`node --import tsx bench/workers.ts --size ${values.size} --workers ${values.workers} --rounds ${rounds} --seconds ${seconds}\`: the mix of /search, ${connections} connections, ${seconds} s a server after 3 s of warm-up, the cache off; rounds alternate. RSS is the server process's (every thread).\n`,
   '| round | answered on | req/s | p50 / p99 ms | errors | start | RSS after start | RSS after the run |',
   '|---:|---|---:|---:|---:|---:|---:|---:|',
   ...measured.map(
@@ -102,6 +116,16 @@ const lines = [
     const rate = mean(of(workers).map((figures) => figures.run.requestsPerSecond))
     const rss = mean(of(workers).map((figures) => figures.rssAfterRun))
     return `| ${answeredOn(workers)} | ${rate.toFixed(0)} | ${(rate / rateOne).toFixed(2)}× | ${mib(rss)} | ${(rss / rssOne).toFixed(2)}× |`
+  }),
+  `\nCPU a request in ms, the mean of the rounds: the server's main thread, its other threads (the workers, V8's and libuv's helpers), and the benchmark's own process (autocannon). Where the threads keep every core busy, the cores ÷ the sum is the rate.\n`,
+  '| answered on | main thread | other threads | autocannon | in all |',
+  '|---|---:|---:|---:|---:|',
+  ...counts.map((workers) => {
+    const [main, others, load] = (['main', 'others', 'load'] as const).map((part) =>
+      mean(of(workers).map((figures) => figures.cpu[part])),
+    ) as [number, number, number]
+    const all = main + others + load
+    return `| ${answeredOn(workers)} | ${main.toFixed(3)} | ${others.toFixed(3)} | ${load.toFixed(3)} | ${all.toFixed(3)} |`
   }),
 ]
 appendFileSync(values.out, `${lines.join('\n')}\n`)

@@ -141,3 +141,20 @@ export function residentBytes(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)![1]) * 1024
 }
+
+/** Clock ticks a second in /proc's CPU times (USER_HZ, 100 on Linux whatever the kernel's HZ). */
+const CLOCK_TICKS = 100
+
+/** Another process's CPU time so far, seconds: its main thread's, and the rest (Linux: /proc). */
+export function cpuSecondsByThread(pid: number): { main: number; others: number } {
+  const main = cpuSecondsOf(`/proc/${pid}/task/${pid}/stat`)
+  // The process's own line counts every thread, those that have ended too.
+  return { main, others: cpuSecondsOf(`/proc/${pid}/stat`) - main }
+}
+
+function cpuSecondsOf(statFile: string): number {
+  const stat = readFileSync(statFile, 'utf8')
+  // After the command's closing parenthesis, utime and stime are the 12th and 13th fields.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+}
