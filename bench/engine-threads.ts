@@ -38,7 +38,7 @@ if (isMainThread) await measure()
 else askAway(workerData as ThreadData)
 
 async function measure(): Promise<void> {
-  const { generatedCatalogue } = await import('./generated-catalogue.js')
+  const { documentCount, generatedCatalogue } = await import('./generated-catalogue.js')
   const { indexCatalogue } = await import('./index-catalogue.js')
   const { queryMix } = await import('./query-mix.js')
   const root = fileURLToPath(new URL('..', import.meta.url))
@@ -52,7 +52,7 @@ async function measure(): Promise<void> {
       out: { type: 'string', default: join(root, 'bench/workers-results.md') },
     },
   })
-  const size = Number(values.size.replace(/k$/, '000').replace(/m$/, '000000'))
+  const size = documentCount(values.size)
   const counts = values.threads.split(',').map(Number)
   const [rounds, seconds] = [Number(values.rounds), Number(values.seconds)]
   const ndjson = generatedCatalogue(size)
@@ -77,7 +77,7 @@ async function measure(): Promise<void> {
   const rateOne = mean(rates.get(counts[0]!)!)
   const lines = [
     `\n### The engine alone on every core, ${new Date().toISOString().slice(0, 10)}, ${size.toLocaleString('en')} documents\n`,
-    `${cpus().length} × ${cpus()[0]?.model.trim()}. \`node --import tsx bench/engine-threads.ts --size ${values.size} --threads ${values.threads} --rounds ${rounds} --seconds ${seconds}\`: each thread asks the mix of /search in turn over one catalogue in shared memory, ${seconds} s after 2 s of warm-up, no HTTP; the threads count over the same seconds, each after its own 2 s of warm-up.\n`,
+    `${cpus().length} × ${cpus()[0]?.model.trim()}. \`node --import tsx bench/engine-threads.ts --size ${values.size} --threads ${values.threads} --rounds ${rounds} --seconds ${seconds}\`: each thread asks the mix of /search in turn over one catalogue in shared memory, no HTTP, counted over the same ${seconds} s on every thread, each after 2 s of warm-up.\n`,
     '| threads | searches/s, each round | mean | ÷ one |',
     '|---:|---|---:|---:|',
     ...counts.map((count) => {

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { loadSnapshot } from '../packages/core/src/index.js'
 import { createApp, warmUp, warmUpTargets } from '../packages/http/src/index.js'
-import { generatedCatalogue } from './generated-catalogue.js'
+import { documentCount, generatedCatalogue } from './generated-catalogue.js'
 import { indexCatalogue } from './index-catalogue.js'
 import { queryMix } from './query-mix.js'
 
@@ -31,7 +31,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: join(root, 'bench/first-runs-results.md') },
   },
 })
-const size = Number(values.size.replace(/k$/, '000').replace(/m$/, '000000'))
+const size = documentCount(values.size)
 const ndjson = generatedCatalogue(size)
 const snapshot = values.snapshot ?? join(tmpdir(), `archive-catalogue-first-runs-${size}.snapshot`)
 const index = () => indexCatalogue(ndjson, snapshot, 'first runs')

@@ -26,7 +26,7 @@ import { loadSnapshot } from '../packages/core/src/index.js'
 import type { StoredTextIndex } from '../packages/core/src/text/stored-text-index.js'
 import { Random } from '../scripts/sample/random.js'
 import { type Latency, memory } from './engines/measure.js'
-import { generatedCatalogue } from './generated-catalogue.js'
+import { documentCount, generatedCatalogue } from './generated-catalogue.js'
 import { indexCatalogue } from './index-catalogue.js'
 import { queryMix } from './query-mix.js'
 import { vocabularyCatalogue } from './vocabulary-catalogue.js'
@@ -42,7 +42,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: join(root, 'bench/fuzzy-results.md') },
   },
 })
-const size = Number(values.size.replace(/k$/, '000').replace(/m$/, '000000'))
+const size = documentCount(values.size)
 const perClass = Number(values.words)
 
 const ndjson = await vocabularyCatalogue(size)

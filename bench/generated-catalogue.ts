@@ -7,6 +7,15 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
+/** A benchmark's `--size` (`100k`, `1m`, or a number of documents) as a number of documents. */
+export function documentCount(size: string): number {
+  const count = Number(size.replace(/k$/i, '000').replace(/m$/i, '000000'))
+  if (!Number.isInteger(count) || count < 0) {
+    throw new Error(`--size must be a number of documents, or one like 100k or 1m: got ${size}`)
+  }
+  return count
+}
+
 /**
  * A generated NDJSON catalogue of `count` documents (seed 1), made once and kept in the
  * temporary folder; the sample for 0.

@@ -19,7 +19,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { residentBytes } from './engines/measure.js'
-import { generatedCatalogue } from './generated-catalogue.js'
+import { documentCount, generatedCatalogue } from './generated-catalogue.js'
 import { queryMix } from './query-mix.js'
 import { vocabularyCatalogue } from './vocabulary-catalogue.js'
 
@@ -37,7 +37,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: join(root, 'bench/index-memory-results.md') },
   },
 })
-const size = Number(values.size.replace(/k$/, '000').replace(/m$/, '000000'))
+const size = documentCount(values.size)
 const catalogue = values.vocabulary ? await vocabularyCatalogue(size) : generatedCatalogue(size)
 const snapshot =
   values.keep ?? join(tmpdir(), `archive-catalogue-index-memory-${process.pid}.snapshot`)

@@ -13,7 +13,7 @@ import { type CatalogueBackend, loadCatalogue } from '../packages/core/src/index
 import { createApp, listen } from '../packages/http/src/index.js'
 import { OpenSearchBackend, pushCatalogue } from '../packages/opensearch/src/index.js'
 import { startOpenSearch } from '../scripts/opensearch/node-cluster.js'
-import { generatedCatalogue } from './generated-catalogue.js'
+import { documentCount, generatedCatalogue } from './generated-catalogue.js'
 import { appendResults } from './results.js'
 
 const { values } = parseArgs({
@@ -24,7 +24,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: new URL('./oai-harvest-results', import.meta.url).pathname },
   },
 })
-const size = Number(values.size.replace(/k$/i, '000').replace(/m$/i, '000000'))
+const size = documentCount(values.size)
 const pageSize = Number(values['page-size'])
 
 /** One request read to the end: its body (to find the token) and its length. */

@@ -19,7 +19,7 @@ import { startOpenSearch } from '../scripts/opensearch/node-cluster.js'
 import { Random } from '../scripts/sample/random.js'
 import { backendClock } from './backend-time.js'
 import { memory } from './engines/measure.js'
-import { generatedCatalogue } from './generated-catalogue.js'
+import { documentCount, generatedCatalogue } from './generated-catalogue.js'
 import { indexCatalogue } from './index-catalogue.js'
 import { type MixQuery, queryMix } from './query-mix.js'
 
@@ -33,7 +33,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: join(root, 'bench/site-results.md') },
   },
 })
-const size = Number(values.size.replace(/k$/, '000').replace(/m$/, '000000'))
+const size = documentCount(values.size)
 const backends = values.backends.split(',')
 const log = (line: string) => process.stderr.write(`site bench: ${line}\n`)
 

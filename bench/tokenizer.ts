@@ -12,7 +12,7 @@ import { appendFileSync, readFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { parseArgs } from 'node:util'
 import { tokenize } from '../packages/core/src/for-backends.js'
-import { generatedCatalogue } from './generated-catalogue.js'
+import { documentCount, generatedCatalogue } from './generated-catalogue.js'
 
 const { values } = parseArgs({
   options: {
@@ -21,7 +21,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: new URL('./tokenizer-results.md', import.meta.url).pathname },
   },
 })
-const count = Number(values.size!.replace(/k$/, '000').replace(/m$/, '000000'))
+const count = documentCount(values.size!)
 const rounds = Number(values.rounds)
 
 const texts: string[] = []

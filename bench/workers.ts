@@ -2,7 +2,8 @@
  * Serving on every core: `catalogue serve --workers N` on one snapshot for each N in turn (one
  * server at a time, rounds alternating), each loaded with the 50 searches of the mix by
  * autocannon, the response cache off: requests a second, latency, the server's start and its
- * memory after start and after the run, and the CPU each request costs in each thread. Appends a section to bench/workers-results.md.
+ * memory after start and after the run, and the CPU a request costs in each thread. Appends a
+ * section to bench/workers-results.md.
  *
  *   node --import tsx bench/workers.ts [--size 1m] [--snapshot FILE] [--workers 1,2]
  *     [--rounds 2] [--seconds 10] [--connections 50]
@@ -18,7 +19,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { cpuSecondsByThread, residentBytes } from './engines/measure.js'
-import { generatedCatalogue } from './generated-catalogue.js'
+import { documentCount, generatedCatalogue } from './generated-catalogue.js'
 import { type HttpRun, load, serveCatalogue } from './http.js'
 import { indexCatalogue } from './index-catalogue.js'
 import { queryMix } from './query-mix.js'
@@ -35,7 +36,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: join(root, 'bench/workers-results.md') },
   },
 })
-const size = Number(values.size.replace(/k$/, '000').replace(/m$/, '000000'))
+const size = documentCount(values.size)
 const counts = values.workers.split(',').map(Number)
 const [rounds, seconds, connections] = [values.rounds, values.seconds, values.connections].map(
   Number,
