@@ -17,7 +17,7 @@
  * is drawn from the 100k catalogue of the same generator and seed (the same vocabulary).
  */
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -26,6 +26,7 @@ import { loadCatalogue } from '../packages/core/src/index.js'
 import { type App, createApp, type Listening, listen } from '../packages/http/src/index.js'
 import { OpenSearchBackend, pushCatalogue } from '../packages/opensearch/src/index.js'
 import { startOpenSearch } from '../scripts/opensearch/node-cluster.js'
+import { residentBytes } from './engines/measure.js'
 import { generatedCatalogue } from './generated-catalogue.js'
 import { queryMix } from './query-mix.js'
 import { appendResults } from './results.js'
@@ -172,25 +173,41 @@ async function documentsIn(url: string): Promise<number> {
   return answer.ok ? ((await answer.json()) as { count: number }).count : 0
 }
 
-/** Each node's resident memory and heap, and the index's size on disk, once pushed. */
+/**
+ * Each node's resident memory and JVM heap in use, and the index's size on disk, once pushed. The
+ * nodes' process ids are the launcher's, else, for nodes at a loopback address, the cluster's own
+ * (`_nodes/process`), their resident memory read from /proc; nodes elsewhere have none.
+ */
 async function nodeFigures(url: string, pids: number[]) {
-  const rss = pids.map((pid) => {
-    const status = (() => {
-      try {
-        return readFileSync(`/proc/${pid}/status`, 'utf8')
-      } catch {
-        return ''
-      }
-    })()
-    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]
-    return kb === undefined ? null : Math.round(Number(kb) / 1024)
-  })
+  type Nodes<Node> = { nodes: Record<string, Node & { name: string }> }
+  const byName = <Node>(answer: Nodes<Node>) =>
+    Object.values(answer.nodes).sort((a, b) => a.name.localeCompare(b.name))
+  const info = byName(
+    (await (await fetch(`${url}/_nodes/process`)).json()) as Nodes<{ process: { id: number } }>,
+  )
+  const stats = byName(
+    (await (await fetch(`${url}/_nodes/stats/jvm`)).json()) as Nodes<{
+      jvm: { mem: { heap_used_in_bytes: number } }
+    }>,
+  )
+  const local = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname)
+  const known = pids.length > 0 ? pids : local ? info.map((node) => node.process.id) : []
   const response = await fetch(`${url}/_cat/indices/bench-*?format=json&bytes=mb`)
   const [index] = (await response.json()) as { 'store.size': string; 'pri.store.size': string }[]
   return {
-    rssMb: rss,
+    rssMb: known.map(residentMb),
+    heapUsedMb: stats.map((node) => Math.round(node.jvm.mem.heap_used_in_bytes / 2 ** 20)),
     storeMb: Number(index?.['store.size'] ?? 0),
     primaryStoreMb: Number(index?.['pri.store.size'] ?? 0),
+  }
+}
+
+/** A process's resident memory in MB, from /proc; null when it has ended. */
+function residentMb(pid: number): number | null {
+  try {
+    return Math.round(residentBytes(pid) / 2 ** 20)
+  } catch {
+    return null
   }
 }
 
@@ -266,7 +283,7 @@ function report(figures: {
   const markdown = [
     `\n## ${date.slice(0, 10)} · OpenSearch${values.cluster ? ' cluster' : ''} beside memory · ${count.toLocaleString('en')} documents\n`,
     `${machine}. \`${command}\`: ${where} on the same machine, the index with ${layout.shards} shard(s)${values.cluster ? ' and 1 replica' : ''}; the catalogue ${data}; each backend behind our HTTP server (response cache off), asked one request at a time, ${runs} rounds after one to warm up.\n`,
-    `Push: ${pushSeconds === null ? `none: the index of an earlier run, ${figures.pushed.toLocaleString('en')} documents, asked again (\`--reuse\`)` : `${figures.pushed.toLocaleString('en')} documents in ${pushSeconds.toFixed(1)} s, ${Math.round(figures.pushed / pushSeconds).toLocaleString('en')} documents/s`}. Index on disk ${figures.nodes.storeMb.toLocaleString('en')} MB (primaries ${figures.nodes.primaryStoreMb.toLocaleString('en')} MB). ${rss.length > 0 ? `Nodes' resident memory after the push: ${rss.map((mb) => `${mb} MB`).join(', ')}.` : ''}\n`,
+    `Push: ${pushSeconds === null ? `none: the index of an earlier run, ${figures.pushed.toLocaleString('en')} documents, asked again (\`--reuse\`)` : `${figures.pushed.toLocaleString('en')} documents in ${pushSeconds.toFixed(1)} s, ${Math.round(figures.pushed / pushSeconds).toLocaleString('en')} documents/s`}. Index on disk ${figures.nodes.storeMb.toLocaleString('en')} MB (primaries ${figures.nodes.primaryStoreMb.toLocaleString('en')} MB). ${rss.length > 0 ? `Nodes' resident memory before the requests: ${rss.map((mb) => `${mb} MB`).join(', ')}; ` : "Nodes' "}JVM heap in use: ${figures.nodes.heapUsedMb.map((mb) => `${mb} MB`).join(', ')}.\n`,
     '| request | memory p50 / p99 ms | OpenSearch p50 / p99 ms | ÷ memory (p50) | requests | errors (memory / OpenSearch) |',
     '|---|---:|---:|---:|---:|---:|',
     ...rows,
