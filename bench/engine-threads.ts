@@ -76,7 +76,7 @@ async function measure(): Promise<void> {
   const mean = (list: number[]) => list.reduce((sum, value) => sum + value, 0) / list.length
   const rateOne = mean(rates.get(counts[0]!)!)
   const lines = [
-    `\n### The engine alone on every core, ${new Date().toISOString().slice(0, 10)}, ${size.toLocaleString('en')} documents\n`,
+    `\n### The engine alone on ${counts.slice(0, -1).join(', ')}${counts.length > 1 ? ' and ' : ''}${counts.at(-1)} threads, ${new Date().toISOString().slice(0, 10)}, ${size.toLocaleString('en')} documents\n`,
     `${cpus().length} × ${cpus()[0]?.model.trim()}. \`node --import tsx bench/engine-threads.ts --size ${values.size} --threads ${values.threads} --rounds ${rounds} --seconds ${seconds}\`: each thread asks the mix of /search in turn over one catalogue in shared memory, no HTTP, counted over the same ${seconds} s on every thread, each after 2 s of warm-up.\n`,
     '| threads | searches/s, each round | mean | ÷ one |',
     '|---:|---|---:|---:|',
@@ -110,7 +110,10 @@ function askAway({ shared, mix, seconds, ready, threads }: ThreadData): void {
   Atomics.add(ready, 0, 1)
   Atomics.notify(ready, 0)
   for (let warm = Atomics.load(ready, 0); warm < threads; warm = Atomics.load(ready, 0)) {
-    Atomics.wait(ready, 0, warm)
+    // A thread that failed before it was warm would keep the others waiting for ever.
+    if (Atomics.wait(ready, 0, warm, 60_000) === 'timed-out') {
+      throw new Error(`${threads - warm} other thread(s) not warm after a minute`)
+    }
   }
   asked = 0
   const until = performance.now() + seconds * 1000

@@ -20,6 +20,8 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 /** Requests per second and latency of one autocannon run. */
 export interface HttpRun {
   requestsPerSecond: number
+  /** The requests answered in the run, all told. */
+  requests: number
   p50: number
   p99: number
   errors: number
@@ -92,6 +94,7 @@ export async function load(
   })
   return {
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,

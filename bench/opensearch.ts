@@ -17,7 +17,7 @@
  * is drawn from the 100k catalogue of the same generator and seed (the same vocabulary).
  */
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -202,9 +202,13 @@ async function nodeFigures(url: string, pids: number[]) {
   }
 }
 
-/** A process's resident memory in MB, from /proc; null when it has ended. */
+/**
+ * A node's resident memory in MB, from /proc; null when its process is not a JVM here (it has
+ * ended, or the id is a container's).
+ */
 function residentMb(pid: number): number | null {
   try {
+    if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('java')) return null
     return Math.round(residentBytes(pid) / 2 ** 20)
   } catch {
     return null

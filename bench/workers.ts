@@ -72,8 +72,7 @@ for (let round = 1; round <= rounds; round++) {
       const run = await load(server.url, paths, connections, seconds)
       const loadUsed = process.cpuUsage(loadBefore)
       const serverAfter = cpuSecondsByThread(server.child.pid!)
-      const perRequest = (cpuSeconds: number) =>
-        (cpuSeconds * 1000) / (run.requestsPerSecond * seconds)
+      const perRequest = (cpuSeconds: number) => (cpuSeconds * 1000) / run.requests
       const figures = {
         workers,
         startMs,
