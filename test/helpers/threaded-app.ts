@@ -2,12 +2,13 @@
  * The module the worker threads of the `AppWorkers` tests import: the API over the shared
  * catalogue they are given, each answer naming the thread that made it (`x-thread`); `/crash`
  * stops the thread, a streamed answer asked with `crash=stream` stops it after its first chunk,
- * `/log-error` logs an error, `/new-space` says the megabytes of the thread's young generation,
+ * `/log-error` logs an error, `/new-space` says the megabytes of the thread's young generation and
+ * its bound,
  * and data with `refuse` (or `refuseWhile` a file is there) fails to open.
  */
 import { existsSync } from 'node:fs'
 import { getHeapSpaceStatistics } from 'node:v8'
-import { threadId } from 'node:worker_threads'
+import { resourceLimits, threadId } from 'node:worker_threads'
 import { openSharedCatalogue, type SharedCatalogue } from '@archive-catalogue/core'
 import { createApp, type OpenedWorkerApp, type WorkerContext } from '@archive-catalogue/http'
 
@@ -50,7 +51,12 @@ function newSpace() {
   return {
     status: 200,
     headers: { 'content-type': 'application/json', 'x-thread': String(threadId) },
-    body: Buffer.from(JSON.stringify(space.space_size / 2 ** 20)),
+    body: Buffer.from(
+      JSON.stringify({
+        megabytes: space.space_size / 2 ** 20,
+        bound: resourceLimits.maxYoungGenerationSizeMb,
+      }),
+    ),
   }
 }
 

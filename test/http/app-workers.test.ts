@@ -346,11 +346,12 @@ describe('AppWorkers.start', () => {
 
   it("bounds each worker's young generation: 16 MB unless asked otherwise", async () => {
     const data: ThreadedData = { catalogue: shareCatalogue(catalogue) }
-    // A bound of 64 shows that the requests below grow the space past 16 MB where V8 may.
-    for (const [asked, least, most] of [
-      [64, 16.01, 64],
-      [undefined, 0.01, 16],
-      [8, 0.01, 8],
+    // How far V8 grows the space under these requests is its own choice (past 16 MB in some runs,
+    // not in others): the bound is read back, and the space checked to stay within it.
+    for (const [asked, bound] of [
+      [64, 64],
+      [undefined, 16],
+      [8, 8],
     ] as const) {
       const pool = await AppWorkers.start({
         workers: 1,
@@ -361,9 +362,13 @@ describe('AppWorkers.start', () => {
       try {
         // Enough garbage for V8 to grow the space as far as it may.
         await Promise.all(PATHS.map((path) => pool.request(path)))
-        const size = (await (await pool.request('/new-space')).json()) as number
-        expect(size).toBeGreaterThanOrEqual(least)
-        expect(size).toBeLessThanOrEqual(most)
+        const space = (await (await pool.request('/new-space')).json()) as {
+          megabytes: number
+          bound: number
+        }
+        expect(space.bound).toBe(bound)
+        expect(space.megabytes).toBeGreaterThan(0)
+        expect(space.megabytes).toBeLessThanOrEqual(bound)
       } finally {
         await pool.close()
       }
