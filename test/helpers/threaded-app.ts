@@ -3,8 +3,7 @@
  * catalogue they are given, each answer naming the thread that made it (`x-thread`); `/crash`
  * stops the thread, a streamed answer asked with `crash=stream` stops it after its first chunk,
  * `/log-error` logs an error, `/new-space` says the megabytes of the thread's young generation and
- * its bound,
- * and data with `refuse` (or `refuseWhile` a file is there) fails to open.
+ * its bound, and data with `refuse` (or `refuseWhile` a file is there) fails to open.
  */
 import { existsSync } from 'node:fs'
 import { getHeapSpaceStatistics } from 'node:v8'

@@ -8,10 +8,9 @@ import { REFERENCE_CLOSE, REFERENCE_OPEN } from './json-bytes.js'
 import { memberRanges } from './json-members.js'
 import { SharedParts } from './shared-parts.js'
 
-/** A reference in a document's stored text: `\u0001` id (base 36) `\u0002`. JSON text escapes
- * both characters, so they never occur in it otherwise. */
-const OPEN = '\u0001'
-const CLOSE = '\u0002'
+/** A reference in a document's stored text, as characters (see `REFERENCE_OPEN`). */
+const OPEN = String.fromCharCode(REFERENCE_OPEN)
+const CLOSE = String.fromCharCode(REFERENCE_CLOSE)
 
 /**
  * The stored parts of a {@link DocumentStore}, as a snapshot writes them: each document's own
